@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../modules/ingest/ingest-one.js';
+import { knowledgeGapsRoutes } from '../modules/knowledge-gaps/knowledge-gaps.routes.js';
+import { createAgentService } from './agent.service.js';
+import { KnowledgeIndexStore } from './knowledge-index-store.js';
+import { createProviderResolver } from './provider-factory.js';
+import { pauseFromEnv } from './test-pause.js';
+
+const SAMPLE_QUESTION = 'Quais são as formas de pagamento?';
+
+function registerHealthCheck(
+  app: FastifyInstance,
+  store: KnowledgeIndexStore,
+  provider: ReturnType<typeof createProviderResolver>,
+) {
+  app.healthChecks.register('Agente de IA', async () => {
+    const current = await provider();
+    const started = performance.now();
+    // Timed sample over the real index; a remote provider is named, not called (no cost per check).
+    store.current.search(SAMPLE_QUESTION, 3);
+    const responseTime = Math.round((performance.now() - started) * 100) / 100;
+    const passages = store.stats.passages;
+    const kind = current.kind === 'retrieval' ? 'base de conhecimento (offline)' : 'OpenAI-compatível';
+    if (passages === 0) {
+      return { status: 'degraded', responseTime, detail: `Provedor: ${kind}; base de conhecimento vazia` };
+    }
+    return {
+      status: 'operational',
+      responseTime,
+      detail: `Provedor: ${kind}; ${passages} passagens indexadas`,
+    };
+  });
+}
+
+/**
+ * The AI agent: answers `agent_reply` jobs (recorded by ingest with each inbound customer message),
+ * keeps the knowledge-base index fresh, reports its health and serves the knowledge gaps.
+ */
+export const agentModule = fp(
+  async (app) => {
+    if (!app.domain) throw new Error('agent: register after the domain (app.domain)');
+    const store = new KnowledgeIndexStore();
+    const provider = createProviderResolver(app.db, app.config);
+    const unsubscribe = app.knowledgeBase.onChange((content) => store.replace(content));
+    app.addHook('onClose', async () => unsubscribe());
+    app.addHook('onReady', async () => {
+      await store.refresh(app.db);
+    });
+
+    const service = createAgentService({
+      db: app.db,
+      kind: app.dbHandle.kind,
+      realtime: app.realtime,
+      jobs: app.domain.jobs,
+      index: store,
+      provider,
+      log: app.log,
+      pause: pauseFromEnv(process.env, (point) => app.log.warn({ point }, 'agent test pause')),
+    });
+    app.domain.jobs.register<AgentReplyPayload>(
+      AGENT_REPLY_JOB,
+      async (payload) => {
+        await service.handle(payload);
+      },
+      {
+        maxAttempts: 5,
+        onFailed: async (payload) => {
+          await service.failed(payload);
+        },
+      },
+    );
+    registerHealthCheck(app, store, provider);
+    await app.register(knowledgeGapsRoutes);
+  },
+  { name: 'atende-agent', dependencies: ['atende-knowledge-base', 'atende-health-checks'] },
+);

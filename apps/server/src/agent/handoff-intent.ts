@@ -1,0 +1,31 @@
+import { foldText } from './retrieval/normalize.js';
+
+/** Phrases that ask for a person even when no configured keyword appears. */
+const BUILT_IN = [
+  'falar com alguem',
+  'falar com uma pessoa',
+  'falar com um atendente',
+  'pessoa de verdade',
+  'ser humano',
+  'atendimento humano',
+  'atendente',
+  'humano',
+];
+
+function asPhrase(text: string): string {
+  return ` ${foldText(text)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+}
+
+/**
+ * Whether a customer message asks for a person: a configured keyword or a built-in phrase appears as
+ * whole words, ignoring case and accents ("Atendente!", "quero um HUMANO", "falar com alguém").
+ */
+export function asksForPerson(message: string, keywords: readonly string[]): boolean {
+  const text = asPhrase(message);
+  return [...keywords, ...BUILT_IN].some((keyword) => {
+    const phrase = asPhrase(keyword);
+    return phrase.trim() !== '' && text.includes(phrase);
+  });
+}

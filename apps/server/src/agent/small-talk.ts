@@ -1,0 +1,26 @@
+import { words } from './retrieval/normalize.js';
+
+const GREETINGS = new Set(
+  'oi oii oie ola opa eai e ai bom dia boa tarde noite tudo bem beleza blz hello hi alo'.split(' '),
+);
+const THANKS = new Set(
+  'obrigado obrigada obg brigado brigada valeu vlw agradeco muito certo ok okay entendi perfeito otimo show'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A reply for a message that is only a greeting or a thank-you ("Oi!", "obrigado, valeu"), or null.
+ * Such messages carry no question, so they are neither answered from the knowledge base nor handed off.
+ */
+export function smallTalkReply(message: string, assistantName: string): string | null {
+  const list = words(message);
+  if (list.length === 0 || list.length > 6) return null;
+  if (list.every((w) => GREETINGS.has(w))) {
+    return `Olá! Eu sou a ${assistantName}, assistente virtual da loja. Como posso ajudar você hoje?`;
+  }
+  if (list.every((w) => THANKS.has(w) || GREETINGS.has(w))) {
+    return 'Por nada! Se precisar de mais alguma coisa, é só chamar.';
+  }
+  return null;
+}

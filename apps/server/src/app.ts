@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthModule } from './modules/health/health.module.js';
+import { domainPlugin } from './modules/index.js';
+import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin, handleError } from './plugins/errors.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { healthChecksPlugin } from './plugins/health-checks.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { redisPlugin } from './plugins/redis.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticPlugin } from './plugins/static.js';
+import { configureZodLocale } from './plugins/validation-message.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  /** false/undefined in tests → silent; true → pino at config.logLevel; an object → pino options. */
+  logger?: boolean | Record<string, unknown>;
+  /** An open database (tests, bench). Migrated by the app, closed by its owner. */
+  dbHandle?: DatabaseHandle;
+}
+
+/** Largest request body accepted (larger → 413). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']) {
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  };
+  if (logger === false) return false;
+  if (logger === undefined && config.env === 'test') return false;
+  if (typeof logger === 'object') return { ...base, ...logger };
+  return base;
+}
+
+/** Builds the whole server (platform plugins, platform modules, then the domain), ready, not listening. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  configureZodLocale();
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(dbPlugin, { handle: options.dbHandle });
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(healthChecksPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(authRoutes);
+  await app.register(settingsRoutes);
+  await app.register(knowledgeBaseModule);
+  await app.register(healthModule);
+
+  await app.register(domainPlugin);
+  await app.register(staticPlugin);
+
+  await app.ready();
+  return app;
+}

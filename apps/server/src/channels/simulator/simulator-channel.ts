@@ -1,0 +1,293 @@
+import type { MessageType, SimulatorOutboxItem } from '@atende/contracts';
+import type { Kysely } from 'kysely';
+import { GroupCommit } from '../../db/group-commit.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import type { Database } from '../../db/schema.js';
+import { now, toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import {
+  type Channel,
+  type ChannelSink,
+  type ChannelStatus,
+  ChannelUnavailableError,
+  type InboundResult,
+  newProviderMessageId,
+  type SendReactionInput,
+  type SendTextInput,
+  type StatusTransition,
+} from '../channel.js';
+import type { ChannelStateRepository } from '../channel-state.repository.js';
+import { newPairingCode, normalizePairingCode, pairingLink } from './pairing-code.js';
+
+const deliveredQuery = preparedQuery((db, providerMessageId: string) =>
+  db
+    .selectFrom('simulator_deliveries')
+    .select('id')
+    .where('provider_message_id', '=', providerMessageId)
+    .limit(1),
+);
+
+/** What the simulator keeps across restarts: whether a "phone" is linked. */
+interface SimulatorState {
+  paired: boolean;
+  phone: string | null;
+  pairedAt: number | null;
+}
+
+/** The simulated business number shown once linked. */
+export const SIMULATOR_PHONE = '5511900000000';
+
+export class PairingError extends Error {
+  constructor() {
+    super('Código de pareamento inválido ou expirado');
+    this.name = 'PairingError';
+  }
+}
+
+export interface SimulatorChannelOptions {
+  db: Kysely<Database>;
+  state: ChannelStateRepository;
+  sink: ChannelSink;
+  /** How long a pairing code (and its QR) stays valid; WhatsApp rotates about every 60 s. */
+  qrRotateMs?: number;
+  /** Shares commits between deliveries recorded together (SQLite); one transaction each otherwise. */
+  writes?: GroupCommit;
+}
+
+export interface SimulatedInbound {
+  phone: string;
+  name?: string | undefined;
+  text: string;
+  type: MessageType;
+  replyToId?: string | undefined;
+  providerMessageId?: string | undefined;
+}
+
+/**
+ * A WhatsApp stand-in: an unpaired account shows a QR (a pairing link with a rotating code); pairing
+ * links it (persisted); customers "write" through `receive`, which feeds exactly the sink a real
+ * channel feeds; what we send is recorded as delivered in `simulator_deliveries`.
+ */
+export class SimulatorChannel implements Channel {
+  readonly kind = 'simulator' as const;
+  private current: ChannelStatus = {
+    connected: false,
+    qr: null,
+    state: 'disconnected',
+    channel: 'simulator',
+    phone: null,
+    pairingCode: null,
+  };
+  private saved: SimulatorState = { paired: false, phone: null, pairedAt: null };
+  private rotateTimer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private lastDeliveredAt = 0;
+  private readonly qrRotateMs: number;
+
+  private readonly writes: GroupCommit;
+
+  constructor(private readonly options: SimulatorChannelOptions) {
+    this.qrRotateMs = options.qrRotateMs ?? 60_000;
+    this.writes = options.writes ?? new GroupCommit(options.db, { enabled: false });
+  }
+
+  status(): ChannelStatus {
+    return { ...this.current };
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.saved = (await this.options.state.load<SimulatorState>()) ?? this.saved;
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearRotation();
+    if (this.current.state !== 'disconnected') {
+      this.transition(
+        { kind: 'disconnected', reason: 'stopped' },
+        { connected: false, qr: null, pairingCode: null },
+      );
+    }
+  }
+
+  async reconnect(): Promise<void> {
+    this.clearRotation();
+    this.transition(
+      { kind: 'disconnected', reason: 'reconnect' },
+      { connected: false, qr: null, pairingCode: null },
+    );
+    await this.connect();
+  }
+
+  /** The linked device "scans" the QR: the code must be the one currently shown. */
+  async pair(code: string): Promise<ChannelStatus> {
+    const shown = this.current.state === 'qr' ? this.current.pairingCode : null;
+    if (!shown || normalizePairingCode(code) !== normalizePairingCode(shown)) throw new PairingError();
+    this.clearRotation();
+    this.saved = { paired: true, phone: SIMULATOR_PHONE, pairedAt: now() };
+    await this.options.state.save(this.saved);
+    await this.connect();
+    return this.status();
+  }
+
+  /** Logs the linked device out: the account forgets the pairing and shows a new QR. */
+  async unpair(): Promise<ChannelStatus> {
+    this.clearRotation();
+    this.saved = { paired: false, phone: null, pairedAt: null };
+    await this.options.state.save(this.saved);
+    this.transition(
+      { kind: 'disconnected', reason: 'logged_out' },
+      { connected: false, qr: null, phone: null },
+    );
+    await this.connect();
+    return this.status();
+  }
+
+  /** A simulated customer writes. Acknowledged (resolved) only after the ingest committed. */
+  async receive(input: SimulatedInbound): Promise<InboundResult> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    return this.options.sink.onInboundMessage({
+      providerMessageId: input.providerMessageId ?? newProviderMessageId('SIM'),
+      phone: input.phone,
+      name: input.name,
+      text: input.text,
+      type: input.type,
+      quotedId: input.replyToId,
+    });
+  }
+
+  /** A simulated customer reacts to a message (emoji null removes the reaction). */
+  async receiveReaction(input: { phone: string; targetProviderMessageId: string; emoji: string | null }) {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    await this.options.sink.onInboundReaction(input);
+  }
+
+  async sendText(input: SendTextInput): Promise<void> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    await this.record({
+      providerMessageId: input.providerMessageId,
+      phone: input.to,
+      kind: 'text',
+      text: input.text,
+      quoted: input.quotedProviderMessageId ?? null,
+      emoji: null,
+    });
+    this.reportDelivered(input.providerMessageId);
+  }
+
+  async sendReaction(input: SendReactionInput): Promise<void> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    await this.record({
+      providerMessageId: newProviderMessageId('SIMR'),
+      phone: input.to,
+      kind: 'reaction',
+      text: '',
+      quoted: input.targetProviderMessageId,
+      emoji: input.emoji,
+    });
+  }
+
+  /** What simulated customers received, newest last. */
+  async outbox(phone: string | undefined, limit: number): Promise<SimulatorOutboxItem[]> {
+    let query = this.options.db.selectFrom('simulator_deliveries').selectAll();
+    if (phone) query = query.where('phone', '=', phone);
+    const rows = await query.orderBy('delivered_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.reverse().map((row) => ({
+      providerMessageId: row.provider_message_id,
+      phone: row.phone,
+      text: row.text,
+      kind: row.kind,
+      quotedProviderMessageId: row.quoted_provider_message_id,
+      emoji: row.emoji,
+      deliveredAt: toIso(row.delivered_at),
+    }));
+  }
+
+  private async record(item: {
+    providerMessageId: string;
+    phone: string;
+    kind: 'text' | 'reaction';
+    text: string;
+    quoted: string | null;
+    emoji: string | null;
+  }): Promise<void> {
+    await this.writes.run(async (trx) => {
+      if (item.kind === 'text') {
+        // A retried send of the same message reaches the customer once.
+        const { rows } = await deliveredQuery(trx, item.providerMessageId);
+        if (rows.length > 0) return;
+      }
+      await trx
+        .insertInto('simulator_deliveries')
+        .values({
+          id: newId(),
+          provider_message_id: item.providerMessageId,
+          phone: item.phone,
+          kind: item.kind,
+          text: item.text,
+          quoted_provider_message_id: item.quoted,
+          emoji: item.emoji,
+          delivered_at: this.nextDeliveryTime(),
+        })
+        .execute();
+    });
+  }
+
+  /** Strictly increasing, so the outbox lists deliveries in the order they happened. */
+  private nextDeliveryTime(): number {
+    this.lastDeliveredAt = Math.max(now(), this.lastDeliveredAt + 1);
+    return this.lastDeliveredAt;
+  }
+
+  /** The simulated phone confirms delivery right after the send, as a real provider would later. */
+  private reportDelivered(providerMessageId: string): void {
+    setImmediate(() => {
+      this.options.sink.onDeliveryStatus({ providerMessageId, status: 'delivered' }).catch(() => {
+        // The message stays 'sent'; a delivery receipt is informative only.
+      });
+    });
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    this.transition(
+      { kind: 'connecting' },
+      { state: 'connecting', connected: false, qr: null, pairingCode: null },
+    );
+    if (this.saved.paired) {
+      this.transition(
+        { kind: 'ready', phone: this.saved.phone },
+        { state: 'connected', connected: true, qr: null, pairingCode: null, phone: this.saved.phone },
+      );
+      return;
+    }
+    this.showQr();
+  }
+
+  private showQr(): void {
+    const code = newPairingCode();
+    const qr = pairingLink(code);
+    this.transition(
+      { kind: 'qr', qr },
+      { state: 'qr', connected: false, qr, pairingCode: code, phone: null },
+    );
+    this.clearRotation();
+    this.rotateTimer = setTimeout(() => {
+      if (!this.stopped && this.current.state === 'qr') this.showQr();
+    }, this.qrRotateMs);
+    this.rotateTimer.unref();
+  }
+
+  private clearRotation(): void {
+    if (this.rotateTimer) clearTimeout(this.rotateTimer);
+    this.rotateTimer = null;
+  }
+
+  private transition(transition: StatusTransition, patch: Partial<ChannelStatus>): void {
+    const state = patch.state ?? (transition.kind === 'disconnected' ? 'disconnected' : this.current.state);
+    this.current = { ...this.current, ...patch, state };
+    this.options.sink.onStatus(transition, this.status());
+  }
+}

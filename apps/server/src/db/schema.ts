@@ -1,0 +1,199 @@
+/**
+ * Kysely table types. Conventions, identical on SQLite and PostgreSQL:
+ * - ids are text (UUIDs);
+ * - instants are epoch milliseconds in `bigint`/integer columns (`*_at`, `timestamp`), so range and
+ *   bucket arithmetic is the same SQL on both databases;
+ * - booleans are integers 0/1; JSON is text.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'operator';
+  password_hash: string;
+  avatar: string | null;
+  disabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the opaque token; the raw token is never stored. */
+  token_hash: string;
+  remember: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ClientsTable {
+  id: string;
+  phone: string | null;
+  name: string | null;
+  email: string | null;
+  avatar: string | null;
+  total_messages: number;
+  last_contact: number | null;
+  created_at: number;
+}
+
+export interface ConversationsTable {
+  id: string;
+  client_id: string;
+  status: string;
+  started_at: number;
+  last_message: string | null;
+  last_message_time: number | null;
+  message_count: number;
+  /** Sum and count of agent-side response times (ms), for the average. */
+  response_time_total_ms: number;
+  response_count: number;
+  /** First client message not yet answered by our side; null when answered. */
+  awaiting_since: number | null;
+  sentiment_score: number | null;
+  is_ai_handled: number;
+  /** JSON array of strings. */
+  tags: string;
+  handler_mode: 'ai' | 'waiting_human' | 'human' | 'paused';
+  handler_user_id: string | null;
+  handler_user_name: string | null;
+  handler_since: number;
+  handler_reason: string | null;
+  /** When the conversation converted (a sale / goal reached); null if not. */
+  converted_at: number | null;
+  updated_at: number;
+  /** Normalised search text (migration 002); null when written outside the messaging services. */
+  search_text: string | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  /** Provider's message id (channel-scoped); unique, so replays are ignored. */
+  provider_message_id: string | null;
+  sender: 'client' | 'agent' | 'admin';
+  content: string;
+  type: 'text' | 'image' | 'audio' | 'document' | 'location';
+  timestamp: number;
+  ai_generated: number;
+  confidence_score: number | null;
+  media_url: string | null;
+  media_mime_type: string | null;
+  reply_to_id: string | null;
+  reply_to_content: string | null;
+  reply_to_sender: 'client' | 'agent' | 'admin' | null;
+  status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+  author_user_id: string | null;
+  author_name: string | null;
+  /** JSON array of evidence passages. */
+  evidence: string;
+  created_at: number;
+}
+
+export interface ReactionsTable {
+  message_id: string;
+  sender: 'client' | 'agent';
+  emoji: string;
+  created_at: number;
+}
+
+export interface ActivitiesTable {
+  id: string;
+  type: 'conversation' | 'conversion' | 'ai_learning' | 'takeover' | 'system';
+  title: string;
+  description: string;
+  timestamp: number;
+  conversation_id: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface KnowledgeBaseTable {
+  id: string;
+  content: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface KnowledgeGapsTable {
+  id: string;
+  /** Normalised question text: the grouping key. */
+  question_key: string;
+  question: string;
+  count: number;
+  reason: 'handoff' | 'low_confidence';
+  last_asked_at: number;
+  conversation_id: string | null;
+  message_id: string | null;
+  suggested_answer: string | null;
+  status: 'open' | 'resolved' | 'dismissed';
+  created_at: number;
+}
+
+export interface ChannelStateTable {
+  /** Channel kind + account, e.g. `simulator:default`. */
+  key: string;
+  /** JSON: credentials / provider state. Never logged or served. */
+  state: string;
+  updated_at: number;
+  /** Lease: which process holds the connection, until when. */
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+}
+
+/** Durable work that must follow a message (transactional outbox). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: number;
+  run_at: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  /** Optional idempotency key: one job per key. */
+  dedupe_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What the simulator channel delivered to simulated customers. */
+export interface SimulatorDeliveriesTable {
+  id: string;
+  provider_message_id: string;
+  phone: string;
+  kind: 'text' | 'reaction';
+  text: string;
+  quoted_provider_message_id: string | null;
+  emoji: string | null;
+  delivered_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  clients: ClientsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  reactions: ReactionsTable;
+  activities: ActivitiesTable;
+  settings: SettingsTable;
+  knowledge_base: KnowledgeBaseTable;
+  knowledge_gaps: KnowledgeGapsTable;
+  channel_state: ChannelStateTable;
+  jobs: JobsTable;
+  simulator_deliveries: SimulatorDeliveriesTable;
+}

@@ -1,0 +1,156 @@
+import { afterEach, expect, it } from 'vitest';
+import { describeEachDatabase, sleep, useTestApp } from '../../test/helpers.js';
+import { now, setClock } from '../lib/clock.js';
+import { backoffDelay } from './backoff.js';
+import { JobRunner, PermanentJobError } from './job-runner.js';
+
+describeEachDatabase('job runner', (kind) => {
+  const ctx = useTestApp(kind);
+  const runners: JobRunner[] = [];
+  let restoreClock: (() => void) | null = null;
+
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop();
+    restoreClock?.();
+    restoreClock = null;
+  });
+  const runner = (options: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}) => {
+    const created = new JobRunner({ db: ctx.app.db, pollMs: 50, backoffBaseMs: 1000, ...options });
+    runners.push(created);
+    return created;
+  };
+  const job = (id: string) =>
+    ctx.app.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', id).executeTakeFirstOrThrow();
+
+  it('runs a job enqueued in a transaction once, right after wake, and marks it done', async () => {
+    const r = runner({ pollMs: 60_000 });
+    const seen: unknown[] = [];
+    r.register<{ n: number }>(`t-run-${kind}`, async (payload) => {
+      seen.push(payload);
+    });
+    await r.start();
+    await ctx.app.db.transaction().execute(async (trx) => {
+      await r.enqueue(trx, `t-run-${kind}`, { n: 1 }, { dedupeKey: `run-${kind}` });
+      expect(await r.enqueue(trx, `t-run-${kind}`, { n: 2 }, { dedupeKey: `run-${kind}` })).toBe(false);
+    });
+    r.wake();
+    await sleep(200);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await job(`run-${kind}`)).toMatchObject({ status: 'done', attempts: 1, locked_by: null });
+  });
+
+  it('a job rolled back with its transaction never runs', async () => {
+    const r = runner();
+    let ran = 0;
+    r.register(`t-rollback-${kind}`, async () => {
+      ran += 1;
+    });
+    await ctx.app.db
+      .transaction()
+      .execute(async (trx) => {
+        await r.enqueue(trx, `t-rollback-${kind}`, {}, { dedupeKey: `rollback-${kind}` });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await r.drain();
+    expect(ran).toBe(0);
+  });
+
+  it('retries failures with exponential backoff, then fails for good and calls onFailed', async () => {
+    let at = now();
+    restoreClock = setClock(() => at);
+    const r = runner({ maxAttempts: 3 });
+    const failures: string[] = [];
+    let attempts = 0;
+    r.register(
+      `t-retry-${kind}`,
+      async () => {
+        attempts += 1;
+        throw new Error(`falhou ${attempts}`);
+      },
+      { onFailed: async (_payload, error) => void failures.push(error) },
+    );
+    await r.enqueue(ctx.app.db, `t-retry-${kind}`, {}, { dedupeKey: `retry-${kind}` });
+    await r.runOnce();
+    let row = await job(`retry-${kind}`);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'falhou 1', run_at: at + 1000 });
+    await r.runOnce();
+    expect(attempts).toBe(1); // not due yet
+    at += 1000;
+    await r.runOnce();
+    row = await job(`retry-${kind}`);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2, run_at: at + 2000 });
+    at += 2000;
+    await r.runOnce();
+    row = await job(`retry-${kind}`);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, last_error: 'falhou 3' });
+    expect(failures).toEqual(['falhou 3']);
+    at += 60_000;
+    await r.runOnce();
+    expect(attempts).toBe(3);
+  });
+
+  it('a permanent error fails at once', async () => {
+    const r = runner();
+    r.register(`t-permanent-${kind}`, async () => {
+      throw new PermanentJobError('sem telefone');
+    });
+    await r.enqueue(ctx.app.db, `t-permanent-${kind}`, {}, { dedupeKey: `permanent-${kind}` });
+    await r.runOnce();
+    expect(await job(`permanent-${kind}`)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'sem telefone',
+    });
+  });
+
+  it('recovers a job whose process died while running it (expired lock), and leaves a live lock alone', async () => {
+    const at = now();
+    const r = runner({ leaseMs: 30_000 });
+    const ran: string[] = [];
+    r.register<{ id: string }>(`t-recover-${kind}`, async ({ id }) => void ran.push(id));
+    for (const [id, lockedUntil] of [
+      ['expired', at - 1],
+      ['live', at + 60_000],
+    ] as const) {
+      await r.enqueue(ctx.app.db, `t-recover-${kind}`, { id }, { dedupeKey: `recover-${id}-${kind}` });
+      await ctx.app.db
+        .updateTable('jobs')
+        .set({ status: 'running', locked_by: 'worker-dead', locked_until: lockedUntil, attempts: 1 })
+        .where('dedupe_key', '=', `recover-${id}-${kind}`)
+        .execute();
+    }
+    await r.runOnce();
+    expect(ran).toEqual(['expired']);
+    expect(await job(`recover-expired-${kind}`)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await job(`recover-live-${kind}`)).toMatchObject({ status: 'running', locked_by: 'worker-dead' });
+
+    // On a single-process database, a restart releases whatever was left running.
+    const restarted = runner({ recoverRunningOnStart: true, pollMs: 60_000 });
+    restarted.register<{ id: string }>(`t-recover-${kind}`, async ({ id }) => void ran.push(`restart:${id}`));
+    await restarted.start();
+    await sleep(200);
+    expect(ran).toContain('restart:live');
+  });
+
+  it('two runners never run the same job twice', async () => {
+    const a = runner();
+    const b = runner();
+    const ran: number[] = [];
+    for (const r of [a, b]) r.register<{ n: number }>(`t-race-${kind}`, async ({ n }) => void ran.push(n));
+    for (let n = 0; n < 40; n++) await a.enqueue(ctx.app.db, `t-race-${kind}`, { n });
+    await Promise.all([a.drain(), b.drain()]);
+    expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+  });
+
+  it('jobs of a kind nobody handles stay pending', async () => {
+    const r = runner();
+    await r.enqueue(ctx.app.db, `t-unhandled-${kind}`, {}, { dedupeKey: `unhandled-${kind}` });
+    await r.drain();
+    expect(await job(`unhandled-${kind}`)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('backoff doubles and is capped', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
+  });
+});

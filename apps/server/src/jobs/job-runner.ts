@@ -1,0 +1,240 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { now } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { backoffDelay } from './backoff.js';
+import { type EnqueueOptions, insertJob, type JobRow, jobsRepository } from './jobs.repository.js';
+
+/** Runs one job. Must be idempotent: a job can run more than once (at-least-once). */
+export type JobHandler<P = unknown> = (payload: P, job: JobRow) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help: the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export interface JobRunnerOptions {
+  db: Kysely<Database>;
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Single-process database (SQLite): running jobs found at start belonged to a dead process. */
+  recoverRunningOnStart?: boolean;
+  pollMs?: number;
+  /** Jobs in flight at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+interface Registration {
+  handler: JobHandler;
+  maxAttempts: number;
+  onFailed: ((payload: unknown, error: string) => Promise<void>) | undefined;
+}
+
+export interface RegisterOptions<P> {
+  maxAttempts?: number;
+  /** Called once when the job gives up (last attempt or a permanent error). */
+  onFailed?: (payload: P, error: string) => Promise<void>;
+}
+
+const KEEP_DONE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Durable job runner over the `jobs` table (transactional outbox). `enqueue` writes in the caller's
+ * transaction; a poller claims due jobs (and jobs whose lock expired), runs them, retries failures with
+ * exponential backoff and marks them failed after the last attempt. `wake()` (called after a commit that
+ * enqueued) makes it look at once instead of at the next poll.
+ */
+export class JobRunner {
+  readonly workerId = `worker-${newId()}`;
+  private readonly handlers = new Map<string, Registration>();
+  private readonly repo;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private woken = false;
+  private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+  private lastPurge = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly doneIds: string[] = [];
+  private readonly concurrency: number;
+
+  constructor(private readonly options: JobRunnerOptions) {
+    this.repo = jobsRepository(options.db);
+    this.pollMs = options.pollMs ?? 500;
+    this.concurrency = options.concurrency ?? 32;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.backoffBaseMs = options.backoffBaseMs ?? 1000;
+    this.backoffMaxMs = options.backoffMaxMs ?? 5 * 60_000;
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>, options: RegisterOptions<P> = {}): void {
+    if (this.handlers.has(kind)) throw new Error(`job handler already registered: ${kind}`);
+    this.handlers.set(kind, {
+      handler: handler as JobHandler,
+      maxAttempts: options.maxAttempts ?? this.maxAttempts,
+      onFailed: options.onFailed as Registration['onFailed'],
+    });
+    this.wake();
+  }
+
+  /** Records a job inside the caller's transaction. Call `wake()` after the commit. */
+  enqueue(
+    trx: Kysely<Database> | Transaction<Database>,
+    kind: string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<boolean> {
+    return insertJob(trx, now(), kind, payload, options);
+  }
+
+  wake(): void {
+    this.woken = true;
+    if (this.sleeper) {
+      clearTimeout(this.sleeper.timer);
+      this.sleeper.resolve();
+      this.sleeper = null;
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    if (this.options.recoverRunningOnStart) {
+      const released = await this.repo.releaseAllRunning(now());
+      if (released > 0)
+        this.options.log?.warn({ released }, 'recovered jobs left running by a stopped process');
+    }
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+    this.loopDone = null;
+  }
+
+  /** Claims and runs one batch of due jobs and waits for it; answers how many ran (tests, tools). */
+  async runOnce(): Promise<number> {
+    const jobs = await this.claim(this.concurrency);
+    await Promise.all(jobs.map((job) => this.track(job)));
+    await this.flushDone();
+    return jobs.length;
+  }
+
+  /** Runs batches until nothing is due (tests). */
+  async drain(maxBatches = 100): Promise<void> {
+    for (let i = 0; i < maxBatches; i++) {
+      if ((await this.runOnce()) === 0) return;
+    }
+  }
+
+  private claim(limit: number): Promise<JobRow[]> {
+    if (limit <= 0) return Promise.resolve([]);
+    return this.repo.claim([...this.handlers.keys()], this.workerId, now(), this.leaseMs, limit);
+  }
+
+  /** Runs a job; a success is queued for the next batched "done" update. */
+  private track(job: JobRow): Promise<void> {
+    const run = this.runJob(job).then((ok) => {
+      if (ok) this.doneIds.push(job.id);
+      this.inFlight.delete(run);
+      this.wake();
+    });
+    this.inFlight.add(run);
+    return run;
+  }
+
+  private async flushDone(): Promise<void> {
+    if (this.doneIds.length === 0) return;
+    const ids = this.doneIds.splice(0);
+    await this.repo.complete(ids, this.workerId, now());
+  }
+
+  private async runJob(job: JobRow): Promise<boolean> {
+    const registration = this.handlers.get(job.kind);
+    if (!registration) return false;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload);
+      await registration.handler(payload, job);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentJobError;
+      const exhausted = permanent || job.attempts >= registration.maxAttempts;
+      const at = now();
+      const retryAt = exhausted
+        ? null
+        : at + backoffDelay(job.attempts, this.backoffBaseMs, this.backoffMaxMs);
+      if (exhausted) this.options.log?.error({ jobId: job.id, kind: job.kind, err: message }, 'job failed');
+      await this.repo.fail(job.id, this.workerId, at, message, retryAt).catch((failError: unknown) => {
+        this.options.log?.error({ jobId: job.id, err: String(failError) }, 'could not record job failure');
+      });
+      if (exhausted && registration.onFailed) {
+        await registration.onFailed(payload, message).catch((hookError: unknown) => {
+          this.options.log?.error({ jobId: job.id, err: String(hookError) }, 'job failure hook failed');
+        });
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Keeps up to `concurrency` jobs in flight; successes are marked done in one UPDATE per round, so a
+   * burst of jobs does not cost one commit each.
+   */
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      let claimed = 0;
+      let free = 0;
+      try {
+        await this.flushDone();
+        free = this.concurrency - this.inFlight.size;
+        const jobs = await this.claim(free);
+        claimed = jobs.length;
+        for (const job of jobs) void this.track(job);
+        await this.purge();
+      } catch (error) {
+        if (!this.running) break;
+        this.options.log?.error({ err: String(error) }, 'job runner poll failed');
+      }
+      if (!this.running) break;
+      if ((claimed > 0 && claimed === free) || this.woken) continue;
+      await this.sleep(this.pollMs);
+    }
+    await Promise.allSettled([...this.inFlight]);
+    await this.flushDone().catch(() => {});
+  }
+
+  private async purge(): Promise<void> {
+    const at = now();
+    if (at - this.lastPurge < 10 * 60_000) return;
+    this.lastPurge = at;
+    await this.repo.purgeDone(at - KEEP_DONE_MS);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleeper = null;
+        resolve();
+      }, ms);
+      this.sleeper = { timer, resolve };
+    });
+  }
+}

@@ -1,0 +1,137 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
+import type { Database, JobsTable } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+
+export type JobRow = JobsTable;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface EnqueueOptions {
+  /** One job per key: a second enqueue with the same key does nothing. */
+  dedupeKey?: string | undefined;
+  /** Epoch ms; now when absent. */
+  runAt?: number | undefined;
+}
+
+const insertJobQuery = preparedQuery((db, row: JobRow) =>
+  db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+);
+
+/** Inserts a job in the caller's transaction (transactional outbox). True when a new job was recorded. */
+export async function insertJob(
+  db: Db,
+  at: number,
+  kind: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  const result = await insertJobQuery(db, {
+    id: newId(),
+    kind,
+    payload: JSON.stringify(payload ?? null),
+    status: 'pending',
+    attempts: 0,
+    run_at: options.runAt ?? at,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    dedupe_key: options.dedupeKey ?? null,
+    created_at: at,
+    updated_at: at,
+  });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export function jobsRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Claims up to `limit` due jobs of the given kinds: pending and due, or running with an expired
+     * lock (its process died). The guard is repeated on the UPDATE itself, so on PostgreSQL a row
+     * claimed concurrently by another process is re-checked and skipped.
+     */
+    async claim(
+      kinds: string[],
+      owner: string,
+      at: number,
+      leaseMs: number,
+      limit: number,
+    ): Promise<JobRow[]> {
+      if (kinds.length === 0) return [];
+      const due = sql<boolean>`((status = 'pending' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))`;
+      const candidates = db
+        .selectFrom('jobs')
+        .select('id')
+        .where(due)
+        .where('kind', 'in', kinds)
+        .orderBy('run_at')
+        .limit(limit);
+      return db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          locked_by: owner,
+          locked_until: at + leaseMs,
+          attempts: sql<number>`attempts + 1`,
+          updated_at: at,
+        })
+        .where('id', 'in', candidates)
+        .where(due)
+        .returningAll()
+        .execute();
+    },
+
+    async complete(ids: string[], owner: string, at: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: at })
+        .where('id', 'in', ids)
+        .where('locked_by', '=', owner)
+        .execute();
+    },
+
+    async fail(id: string, owner: string, at: number, error: string, retryAt: number | null): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: retryAt === null ? 'failed' : 'pending',
+          run_at: retryAt ?? at,
+          locked_by: null,
+          locked_until: null,
+          last_error: error.slice(0, 1000),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', owner)
+        .execute();
+    },
+
+    /** Single-process databases: whatever was running belonged to a process that is gone. */
+    async releaseAllRunning(at: number): Promise<number> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'pending', locked_by: null, locked_until: null, updated_at: at })
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async purgeDone(before: number): Promise<void> {
+      await db.deleteFrom('jobs').where('status', '=', 'done').where('updated_at', '<', before).execute();
+    },
+
+    async nextRunAt(kinds: string[]): Promise<number | null> {
+      if (kinds.length === 0) return null;
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min('run_at').as('next'))
+        .where('status', '=', 'pending')
+        .where('kind', 'in', kinds)
+        .executeTakeFirst();
+      return row?.next == null ? null : Number(row.next);
+    },
+  };
+}

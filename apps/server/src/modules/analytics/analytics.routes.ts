@@ -1,0 +1,72 @@
+import {
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+  conversationsAnalyticsResponseSchema,
+  conversionsAnalyticsResponseSchema,
+  markConversionRequestSchema,
+  markConversionResponseSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { now } from '../../lib/clock.js';
+import {
+  computeAnalytics,
+  computeConversationsAnalytics,
+  computeConversionsAnalytics,
+} from './analytics.service.js';
+import { conversionView, markConvertedAndEmit } from './conversions.service.js';
+
+/** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
+export const analyticsRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: app.authenticate };
+
+  r.get(
+    '/api/analytics',
+    { ...guard, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await computeAnalytics(app.db, request.query.period, now()),
+    }),
+  );
+
+  r.get(
+    '/api/analytics/conversations',
+    {
+      ...guard,
+      schema: { querystring: analyticsQuerySchema, response: { 200: conversationsAnalyticsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await computeConversationsAnalytics(app.db, request.query.period, now()),
+    }),
+  );
+
+  r.get(
+    '/api/analytics/conversions',
+    {
+      ...guard,
+      schema: { querystring: analyticsQuerySchema, response: { 200: conversionsAnalyticsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await computeConversionsAnalytics(app.db, request.query.period, now()),
+    }),
+  );
+
+  r.post(
+    '/api/analytics/conversions',
+    {
+      ...guard,
+      schema: { body: markConversionRequestSchema, response: { 200: markConversionResponseSchema } },
+    },
+    async (request) => {
+      const result = await markConvertedAndEmit(app, request.body.conversationId);
+      return {
+        success: true as const,
+        data: conversionView(result),
+        message: result.alreadyConverted ? 'Conversa já convertida' : 'Conversão registrada',
+      };
+    },
+  );
+};

@@ -1,0 +1,158 @@
+/**
+ * Test-only support for the metric tests: a migrated throwaway database (SQLite file always,
+ * PostgreSQL too when TEST_DATABASE_URL is set) and tiny row builders with known timestamps.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+export interface TestDatabase {
+  kind: 'sqlite' | 'postgres';
+  open(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>;
+}
+
+async function openSqlite() {
+  const dir = mkdtempSync(join(tmpdir(), 'atende-metrics-'));
+  const handle = openDatabase(join(dir, 'test.db'));
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(baseUrl: string) {
+  const name = `atende_metrics_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), { poolSize: 4 });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      // Without FORCE first: terminating a pool connection that is still closing would surface as an
+      // uncaught error in the pool; wait for the pool's connections to go instead.
+      const drop = new pg.Client({ connectionString: baseUrl });
+      await drop.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await drop.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
+            break;
+          } catch (error) {
+            if (attempt >= 40) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      } finally {
+        await drop.end();
+      }
+    },
+  };
+}
+
+/** The databases every metric test runs on. */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ kind: 'sqlite', open: openSqlite }];
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) list.push({ kind: 'postgres', open: () => openPostgres(pgUrl) });
+  return list;
+}
+
+type Db = DatabaseHandle['db'];
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}-${String(++seq).padStart(6, '0')}`;
+
+export async function addClient(db: Db, name = 'Cliente'): Promise<string> {
+  const id = nextId('cli');
+  await db
+    .insertInto('clients')
+    .values({ id, name, phone: `55119${String(seq).padStart(8, '0')}`, created_at: 0, total_messages: 0 })
+    .execute();
+  return id;
+}
+
+export async function addConversation(
+  db: Db,
+  clientId: string,
+  options: { startedAt?: number; convertedAt?: number | null; status?: string; handlerMode?: string } = {},
+): Promise<string> {
+  const id = nextId('conv');
+  const startedAt = options.startedAt ?? 0;
+  await db
+    .insertInto('conversations')
+    .values({
+      id,
+      client_id: clientId,
+      status: options.status ?? 'active',
+      started_at: startedAt,
+      handler_mode: (options.handlerMode ?? 'ai') as Database['conversations']['handler_mode'],
+      handler_since: startedAt,
+      converted_at: options.convertedAt ?? null,
+      updated_at: startedAt,
+      tags: '[]',
+      message_count: 0,
+      response_time_total_ms: 0,
+      response_count: 0,
+      is_ai_handled: 1,
+    })
+    .execute();
+  return id;
+}
+
+export async function addMessage(
+  db: Db,
+  conversationId: string,
+  sender: 'client' | 'agent' | 'admin',
+  timestamp: number,
+  options: { aiGenerated?: boolean } = {},
+): Promise<string> {
+  const id = nextId('msg');
+  await db
+    .insertInto('messages')
+    .values({
+      id,
+      conversation_id: conversationId,
+      sender,
+      content: `${sender} @ ${timestamp}`,
+      timestamp,
+      ai_generated: options.aiGenerated ? 1 : 0,
+      created_at: timestamp,
+      type: 'text',
+      status: 'delivered',
+      evidence: '[]',
+    })
+    .execute();
+  return id;
+}
+
+export async function addActivity(
+  db: Db,
+  type: Database['activities']['type'],
+  timestamp: number,
+  title = 'Atividade',
+): Promise<string> {
+  const id = nextId('act');
+  await db
+    .insertInto('activities')
+    .values({ id, type, title, description: `${type} @ ${timestamp}`, timestamp, conversation_id: null })
+    .execute();
+  return id;
+}
+
+/** São Paulo wall-clock time (UTC−3, no DST since 2019) as epoch ms. */
+export function sp(iso: string): number {
+  return Date.parse(`${iso}-03:00`);
+}

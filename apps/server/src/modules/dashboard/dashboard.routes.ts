@@ -1,0 +1,23 @@
+import { activityResponseSchema, dashboardStatsResponseSchema } from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { now } from '../../lib/clock.js';
+import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
+import { latestActivities } from './activity.repository.js';
+
+/** `GET /dashboard/stats` and `GET /dashboard/activity` (authenticated). Health: modules/health. */
+export const dashboardRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dashboard/stats',
+    { preHandler: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
+    async () => ({ success: true as const, data: await computeDashboardStats(app.db, now()) }),
+  );
+
+  r.get(
+    '/api/dashboard/activity',
+    { preHandler: app.authenticate, schema: { response: { 200: activityResponseSchema } } },
+    async () => ({ success: true as const, data: await latestActivities(app.db) }),
+  );
+};

@@ -1,0 +1,102 @@
+import type { SystemCheck, SystemHealth } from '@atende/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { now, toIso } from '../../lib/clock.js';
+import type { HealthCheckResult } from '../../types.js';
+import type { createEventLoopLagMonitor } from './event-loop-lag.js';
+import { summarize } from './health-status.js';
+
+export const CHECK_TIMEOUT_MS = 3000;
+export const DATABASE_CHECK = 'Banco de dados';
+/** Event-loop delay thresholds (ms). */
+export const LAG_DEGRADED_MS = 100;
+export const LAG_ERROR_MS = 500;
+const SLOW_ROUND_TRIP_MS = 250;
+
+const rounded = (ms: number) => Math.round(ms * 10) / 10;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return rounded(performance.now() - started);
+}
+
+function withTimeout(check: () => Promise<HealthCheckResult>): Promise<HealthCheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<HealthCheckResult>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 'error', responseTime: null, detail: 'Tempo esgotado' }),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([
+    check().catch(
+      (err: unknown): HealthCheckResult => ({
+        status: 'error',
+        responseTime: null,
+        detail: err instanceof Error ? err.message.slice(0, 200) : 'Falha na verificação',
+      }),
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Runs every check (built-in and registered) concurrently and summarizes them. */
+export async function runHealthChecks(
+  app: FastifyInstance,
+  lag: ReturnType<typeof createEventLoopLagMonitor>,
+): Promise<SystemHealth> {
+  const checks: Array<[string, () => Promise<HealthCheckResult>]> = [
+    [
+      DATABASE_CHECK,
+      async () => {
+        const ms = await timed(() => sql`select 1`.execute(app.db));
+        return {
+          status: ms > SLOW_ROUND_TRIP_MS ? 'degraded' : 'operational',
+          responseTime: ms,
+          detail: app.dbHandle.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',
+        };
+      },
+    ],
+    ...app.healthChecks.entries(),
+    [
+      'Tempo real (Socket.IO)',
+      async () => {
+        const probe = await app.realtime.probe();
+        return {
+          status: 'operational',
+          responseTime: rounded(probe.responseTime),
+          detail: `${probe.sockets} conexões`,
+        };
+      },
+    ],
+    [
+      'Loop de eventos',
+      async () => {
+        const ms = rounded(lag.read());
+        const status = ms > LAG_ERROR_MS ? 'error' : ms > LAG_DEGRADED_MS ? 'degraded' : 'operational';
+        return { status, responseTime: ms, detail: 'Atraso p99 nos últimos 5–10 s' };
+      },
+    ],
+  ];
+  const redis = app.redis;
+  if (redis) {
+    checks.push([
+      'Redis',
+      async () => {
+        const ms = await timed(() => redis.ping());
+        return { status: ms > SLOW_ROUND_TRIP_MS ? 'degraded' : 'operational', responseTime: ms };
+      },
+    ]);
+  }
+  const results = await Promise.all(checks.map(([, check]) => withTimeout(check)));
+  const lastCheck = toIso(now());
+  const systems: SystemCheck[] = results.map((result, i) => ({
+    name: checks[i]?.[0] ?? '',
+    status: result.status,
+    responseTime: result.responseTime,
+    lastCheck,
+    detail: result.detail ?? null,
+  }));
+  return summarize(systems, [DATABASE_CHECK]);
+}

@@ -1,0 +1,99 @@
+import {
+  type AccessControl,
+  type AdminConfig,
+  type AdminConfigView,
+  type AgentConfig,
+  accessControlInputSchema,
+  accessControlResponseSchema,
+  accessControlSchema,
+  adminConfigInputSchema,
+  adminConfigResponseSchema,
+  adminConfigSchema,
+  agentConfigInputSchema,
+  agentConfigResponseSchema,
+  agentConfigSchema,
+  type SecurityConfig,
+  securityConfigInputSchema,
+  securityConfigResponseSchema,
+  securityConfigSchema,
+} from '@atende/contracts';
+import type { z } from 'zod';
+import { maskSecret } from './mask-secret.js';
+
+/** Stored shape of each settings resource, by key (also the route path under /api). */
+export interface SettingsValues {
+  config: AgentConfig;
+  'access-control': AccessControl;
+  'admin-config': AdminConfig;
+  'security-config': SecurityConfig;
+}
+export type SettingsKey = keyof SettingsValues;
+
+export interface SettingsViews {
+  config: AgentConfig;
+  'access-control': AccessControl;
+  'admin-config': AdminConfigView;
+  'security-config': SecurityConfig;
+}
+
+export interface SettingsDefinition<K extends SettingsKey> {
+  /** Full stored schema, with defaults. */
+  schema: z.ZodObject;
+  /** Strict partial body of POST. */
+  input: z.ZodType;
+  /** Success envelope of GET and POST. */
+  response: z.ZodType;
+  /** Applies a validated partial input to the stored values (before re-validation). */
+  merge(current: SettingsValues[K], input: Record<string, unknown>): Record<string, unknown>;
+  /** What the client sees (secrets masked). */
+  view(values: SettingsValues[K]): SettingsViews[K];
+}
+
+const plainMerge = (current: object, input: Record<string, unknown>) => {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) next[key] = value;
+  return next;
+};
+
+/** Secrets: a string sets, null clears, absent keeps. */
+const SECRET_KEYS = ['aiApiKey', 'webhookSecret'] as const;
+
+export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
+  config: {
+    schema: agentConfigSchema,
+    input: agentConfigInputSchema,
+    response: agentConfigResponseSchema,
+    merge: plainMerge,
+    view: (v) => v,
+  },
+  'access-control': {
+    schema: accessControlSchema,
+    input: accessControlInputSchema,
+    response: accessControlResponseSchema,
+    merge: plainMerge,
+    view: (v) => v,
+  },
+  'admin-config': {
+    schema: adminConfigSchema,
+    input: adminConfigInputSchema,
+    response: adminConfigResponseSchema,
+    merge: (current, input) => {
+      const next = plainMerge(current, input);
+      for (const key of SECRET_KEYS) {
+        if (input[key] === null) next[key] = null;
+        else if (input[key] === undefined) next[key] = current[key];
+      }
+      return next;
+    },
+    view: (v) => ({ ...v, aiApiKey: maskSecret(v.aiApiKey), webhookSecret: maskSecret(v.webhookSecret) }),
+  },
+  'security-config': {
+    schema: securityConfigSchema,
+    input: securityConfigInputSchema,
+    response: securityConfigResponseSchema,
+    merge: plainMerge,
+    view: (v) => v,
+  },
+};
+
+export const SETTINGS_KEYS = Object.keys(SETTINGS) as SettingsKey[];

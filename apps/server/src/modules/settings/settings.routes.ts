@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SETTINGS, SETTINGS_KEYS, type SettingsKey } from './settings.definitions.js';
+import { getSettings, updateSettings } from './settings.service.js';
+
+/** GET and POST /api/{config, access-control, admin-config, security-config}; admin only. */
+export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The input schemas are `.partial()` over fields with defaults, and zod 4 fills those defaults
+  // in; only the keys the client actually sent may change the stored values.
+  const sentKeys = new WeakMap<object, Set<string>>();
+  const rememberSentKeys = async (request: { body: unknown }) => {
+    const body = request.body;
+    if (body && typeof body === 'object') sentKeys.set(request, new Set(Object.keys(body)));
+  };
+  for (const key of SETTINGS_KEYS) {
+    const definition = SETTINGS[key] as (typeof SETTINGS)[SettingsKey];
+    const view = definition.view as (values: unknown) => unknown;
+    app.get(
+      `/api/${key}`,
+      { onRequest: app.requireAdmin, schema: { response: { 200: definition.response } } },
+      async () => ({ success: true as const, data: view(await getSettings(app.db, key)) }),
+    );
+    app.post(
+      `/api/${key}`,
+      {
+        onRequest: app.requireAdmin,
+        preValidation: rememberSentKeys,
+        schema: { body: definition.input, response: { 200: definition.response } },
+      },
+      async (request) => {
+        const sent = sentKeys.get(request) ?? new Set<string>();
+        const input = Object.fromEntries(
+          Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([field]) =>
+            sent.has(field),
+          ),
+        );
+        const stored = await updateSettings(app.db, key, input, request.user?.id ?? null);
+        request.log.info({ settings: key, user: request.user?.id }, 'settings updated');
+        return { success: true as const, message: 'Configurações salvas com sucesso', data: view(stored) };
+      },
+    );
+  }
+};

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { now } from '../../lib/clock.js';
+import { SETTINGS, type SettingsKey, type SettingsValues } from './settings.definitions.js';
+
+/** Parses stored values; a field that no longer validates falls back to its default. */
+function parseStored<K extends SettingsKey>(key: K, raw: unknown): SettingsValues[K] {
+  const { schema } = SETTINGS[key];
+  const whole = schema.safeParse(raw);
+  if (whole.success) return whole.data as SettingsValues[K];
+  const kept: Record<string, unknown> = {};
+  if (raw && typeof raw === 'object') {
+    for (const [field, value] of Object.entries(raw)) {
+      const fieldSchema = schema.shape[field];
+      if (fieldSchema?.safeParse(value).success) kept[field] = value;
+    }
+  }
+  return schema.parse(kept) as SettingsValues[K];
+}
+
+/**
+ * Parsed values per database handle, read several times per message on the hot path. Writes through
+ * `updateSettings` invalidate at once; the short TTL bounds staleness when another process (sharing a
+ * PostgreSQL database) writes.
+ */
+const CACHE_TTL_MS = 1000;
+const cache = new WeakMap<object, Map<SettingsKey, { value: unknown; expires: number }>>();
+
+function cacheOf(db: Kysely<Database>): Map<SettingsKey, { value: unknown; expires: number }> | null {
+  // Inside a transaction, read through: the caller wants what its transaction sees.
+  if (db.isTransaction) return null;
+  let entries = cache.get(db);
+  if (!entries) {
+    entries = new Map();
+    cache.set(db, entries);
+  }
+  return entries;
+}
+
+/** Forgets cached values (all keys, or one) — after a write, or in tests that write rows directly. */
+export function invalidateSettings(db: Kysely<Database>, key?: SettingsKey): void {
+  if (key) cache.get(db)?.delete(key);
+  else cache.delete(db);
+}
+
+/** The stored values of a settings resource, or its defaults. For the domain and the agent. */
+export async function getSettings<K extends SettingsKey>(
+  db: Kysely<Database>,
+  key: K,
+): Promise<SettingsValues[K]> {
+  const entries = cacheOf(db);
+  const hit = entries?.get(key);
+  const at = Date.now();
+  if (hit && hit.expires > at) return structuredClone(hit.value) as SettingsValues[K];
+  const value = await readSettings(db, key);
+  entries?.set(key, { value, expires: at + CACHE_TTL_MS });
+  return structuredClone(value);
+}
+
+async function readSettings<K extends SettingsKey>(db: Kysely<Database>, key: K): Promise<SettingsValues[K]> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  let raw: unknown = {};
+  if (row) {
+    try {
+      raw = JSON.parse(row.value);
+    } catch {
+      raw = {};
+    }
+  }
+  return parseStored(key, raw);
+}
+
+/** Merges a validated partial input into the stored values, validates the whole, stores it. */
+export async function updateSettings<K extends SettingsKey>(
+  db: Kysely<Database>,
+  key: K,
+  input: Record<string, unknown>,
+  userId: string | null,
+): Promise<SettingsValues[K]> {
+  const definition = SETTINGS[key];
+  const current = await readSettings(db, key);
+  const merged = definition.schema.safeParse(definition.merge(current, input));
+  if (!merged.success) {
+    const issue = merged.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    throw new AppError('VALIDATION_ERROR', `Dados inválidos — ${field ? `${field}: ` : ''}${issue?.message}`);
+  }
+  const value = JSON.stringify(merged.data);
+  const at = now();
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: at, updated_by: userId })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at, updated_by: userId }))
+    .execute();
+  invalidateSettings(db, key);
+  return merged.data as SettingsValues[K];
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import { now } from '../lib/clock.js';
+import { sessionsRepository, TOUCH_INTERVAL_MS } from '../modules/auth/sessions.repository.js';
+
+/** The bearer token of a request, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** Decorates `authenticate` and `requireAdmin`, and `request.user` / `request.sessionId`. */
+export const authPlugin = fp(
+  async (app) => {
+    const sessions = sessionsRepository(app.db);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+
+    async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHORIZED', 'Token de autenticação não encontrado');
+      const at = now();
+      const session = await sessions.findActive(token, at);
+      if (!session) throw new AppError('UNAUTHORIZED', 'Token inválido ou expirado');
+      request.user = session.user;
+      request.sessionId = session.id;
+      if (at - session.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touch(session.id, at);
+    }
+
+    async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (!request.user) await authenticate(request, reply);
+      if (request.user?.role !== 'admin') {
+        throw new AppError('FORBIDDEN', 'Acesso restrito a administradores');
+      }
+    }
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', requireAdmin);
+  },
+  { name: 'atende-auth', dependencies: ['atende-db'] },
+);

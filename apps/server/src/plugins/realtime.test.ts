@@ -1,0 +1,183 @@
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  connectSocket,
+  createAndLogin,
+  createTestApp,
+  describeEachDatabase,
+  listen,
+  nextEvent,
+  recordEvents,
+  sleep,
+  useTestApp,
+} from '../../test/helpers.js';
+import { AUTH_TIMEOUT_MS } from './realtime.js';
+
+const health = { systems: [], overall: 'healthy' as const, healthPercentage: 100 };
+
+describeEachDatabase('realtime (Socket.IO)', (kind) => {
+  const ctx = useTestApp(kind);
+  let url = '';
+  let token = '';
+  const sockets: ClientSocket[] = [];
+  const track = (socket: ClientSocket) => {
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    url = await listen(ctx.app);
+    token = (await createAndLogin(ctx.app, 'operator')).token;
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  it('authenticates with the handshake token and then receives dashboard events', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    const me = await new Promise<{ user: { role: string } }>((resolve) => {
+      socket.once('authenticated', resolve);
+      socket.emit('authenticate', { token });
+    });
+    expect(me.user.role).toBe('operator');
+    socket.emit('join:dashboard');
+    await sleep(100);
+    const received = nextEvent(socket, 'system:health');
+    ctx.app.realtime.toDashboard('system:health', health);
+    expect(await received).toEqual(health);
+  });
+
+  it('authenticates with the authenticate event', async () => {
+    const socket = track(await connectSocket(url));
+    socket.emit('authenticate', { token });
+    await nextEvent(socket, 'authenticated');
+  });
+
+  it('answers a bad token with auth_error and ignores every event before authentication', async () => {
+    const socket = track(await connectSocket(url, { token: 'token-invalido', expect: 'auth_error' }));
+    const again = nextEvent<{ message: string }>(socket, 'auth_error');
+    socket.emit('authenticate', { token: 'outro-invalido' });
+    expect(await again).toEqual({ message: 'Token inválido ou expirado' });
+    const events = recordEvents(socket, 'system:health');
+    socket.emit('join:dashboard');
+    const acks: unknown[] = [];
+    socket.emit('send:message', { conversationId: 'c1', message: 'oi' }, (ack: unknown) => acks.push(ack));
+    socket.emit('join:conversation', 'c1', (ack: unknown) => acks.push(ack));
+    await sleep(150);
+    ctx.app.realtime.toDashboard('system:health', health);
+    ctx.app.realtime.toConversation('c1', 'system:health', health);
+    await sleep(150);
+    expect(events.received).toEqual([]);
+    expect(acks).toEqual([]);
+
+    socket.emit('authenticate', { token });
+    await nextEvent(socket, 'authenticated');
+    socket.emit('join:dashboard');
+    await sleep(100);
+    ctx.app.realtime.toDashboard('system:health', health);
+    await sleep(100);
+    expect(events.received).toHaveLength(1);
+  });
+
+  it('joins a conversation room only after the guard allows it', async () => {
+    ctx.app.realtime.setConversationGuard(async (_user, id) => id === 'permitida');
+    const socket = track(await connectSocket(url, { token }));
+    const events = recordEvents(socket, 'conversations:statusUpdate');
+    const ackOf = (id: unknown) =>
+      new Promise((resolve) => socket.emit('join:conversation', id as string, resolve as () => void));
+    expect(await ackOf('proibida')).toEqual({ success: false, message: 'Acesso negado' });
+    expect(await ackOf('permitida')).toEqual({ success: true });
+    expect(await ackOf({ conversationId: '' })).toMatchObject({ success: false });
+    ctx.app.realtime.toConversation('proibida', 'conversations:statusUpdate', {
+      conversationId: 'proibida',
+      status: 'x',
+    });
+    ctx.app.realtime.toConversation('permitida', 'conversations:statusUpdate', {
+      conversationId: 'permitida',
+      status: 'ativa',
+    });
+    await sleep(150);
+    expect(events.received).toEqual([{ conversationId: 'permitida', status: 'ativa' }]);
+    socket.emit('leave:conversation', 'permitida');
+    await sleep(100);
+    ctx.app.realtime.toConversation('permitida', 'conversations:statusUpdate', {
+      conversationId: 'permitida',
+      status: 'y',
+    });
+    await sleep(100);
+    expect(events.received).toHaveLength(1);
+    ctx.app.realtime.setConversationGuard(async () => true);
+  });
+
+  it('routes client events to the registered handler with a validated payload and an ack', async () => {
+    const seen: unknown[] = [];
+    ctx.app.realtime.onClientEvent('takeover:start', async (user, payload) => {
+      seen.push([user.role, payload]);
+      return { success: false, message: 'Conversa não encontrada' };
+    });
+    const socket = track(await connectSocket(url, { token }));
+    const ack = await new Promise((resolve) =>
+      socket.emit('takeover:start', { conversationId: 'c9' }, resolve),
+    );
+    expect(ack).toEqual({ success: false, message: 'Conversa não encontrada' });
+    expect(seen).toEqual([['operator', { conversationId: 'c9' }]]);
+    const invalid = await new Promise<{ success: boolean; message: string }>((resolve) =>
+      socket.emit('takeover:start', { conversationId: 42 } as never, resolve as never),
+    );
+    expect(invalid.success).toBe(false);
+    expect(invalid.message).toContain('conversationId');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('logout disconnects the session’s sockets within 2 s', async () => {
+    const session = await createAndLogin(ctx.app, 'admin');
+    const socket = track(await connectSocket(url, { token: session.token }));
+    const disconnected = nextEvent(socket, 'disconnect', 2000);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(session.token),
+    });
+    expect(out.statusCode).toBe(200);
+    await disconnected;
+    expect(socket.connected).toBe(false);
+  });
+
+  it('rejects a foreign Origin and accepts the server’s own', async () => {
+    await expect(connectSocket(url, { origin: 'https://evil.example' })).rejects.toThrow();
+    const own = track(await connectSocket(url, { origin: url }));
+    expect(own.connected).toBe(true);
+  });
+
+  it('disconnects a socket that floods events', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    const disconnected = nextEvent(socket, 'disconnect', 3000);
+    for (let i = 0; i < 200; i += 1) socket.emit('join:dashboard');
+    await disconnected;
+  });
+
+  it('disconnects on an oversized frame', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    const disconnected = nextEvent(socket, 'disconnect', 3000);
+    socket.emit('send:message', { conversationId: 'c1', message: 'x'.repeat(200_000) });
+    await disconnected;
+  });
+});
+
+describe('realtime auth timeout', () => {
+  it('drops a socket that does not authenticate within 10 s', { timeout: 20_000 }, async () => {
+    const test = await createTestApp('sqlite');
+    try {
+      const url = await listen(test.app);
+      const socket = await connectSocket(url);
+      const started = Date.now();
+      await nextEvent(socket, 'disconnect', 12_000);
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(AUTH_TIMEOUT_MS - 500);
+      expect(elapsed).toBeLessThan(AUTH_TIMEOUT_MS + 1500);
+    } finally {
+      await test.close();
+    }
+  });
+});

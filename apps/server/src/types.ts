@@ -1,0 +1,106 @@
+import type { ClientToServerEvents, ServerToClientEvents, SystemStatus, UserRole } from '@atende/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Database } from './db/schema.js';
+
+/** The signed-in user attached to a request or socket. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: UserRole;
+  avatar: string | null;
+}
+
+type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+/** The user behind an authenticated socket, with the session it was opened with. */
+export interface SocketUser extends AuthUser {
+  sessionId: string;
+}
+
+/** Client events answered by the domain, each with an acknowledgement. */
+export type ClientEventName = 'send:message' | 'takeover:start' | 'takeover:end';
+/** Payload of a client event (already validated against the contracts' schema). */
+export type ClientEventPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+/** What the handler of a client event resolves to; sent back as the ack. */
+export type ClientEventAck<E extends ClientEventName> = Parameters<
+  NonNullable<Parameters<ClientToServerEvents[E]>[1]>
+>[0];
+export type ClientEventHandler<E extends ClientEventName> = (
+  user: SocketUser,
+  payload: ClientEventPayload<E>,
+) => Promise<ClientEventAck<E>>;
+/** Object-level check for `join:conversation`: resolve false to refuse the room. */
+export type ConversationAccessGuard = (user: SocketUser, conversationId: string) => Promise<boolean>;
+
+/** Fan-out of realtime events (Socket.IO; across processes with the Redis adapter). */
+export interface Realtime {
+  toDashboard<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
+  toConversation<E extends keyof ServerToClientEvents>(
+    conversationId: string,
+    event: E,
+    ...args: EventArgs<E>
+  ): void;
+  /** To the dashboard room and the conversation's room at once: a socket in both hears it once. */
+  toDashboardAndConversation<E extends keyof ServerToClientEvents>(
+    conversationId: string,
+    event: E,
+    ...args: EventArgs<E>
+  ): void;
+  /** Observes every emission (event name only), e.g. to push fresh metrics after data changed. */
+  onEmit(listener: (event: keyof ServerToClientEvents) => void): () => void;
+  /** Disconnects every socket of a session (logout, revocation). */
+  disconnectSession(sessionId: string): Promise<void>;
+  connectedSockets(): number;
+  /** Health probe: round trip through the adapter; resolves with the local socket count. */
+  probe(): Promise<{ sockets: number; responseTime: number }>;
+  /** Registers the domain's handler for a client event; its result is the ack. One handler per event. */
+  onClientEvent<E extends ClientEventName>(event: E, handler: ClientEventHandler<E>): void;
+  /** Sets the check run before a socket joins `conversation:<id>` (default: allow). */
+  setConversationGuard(guard: ConversationAccessGuard): void;
+}
+
+/** Result of one named health check (`GET /api/dashboard/health`). */
+export interface HealthCheckResult {
+  status: SystemStatus;
+  /** Milliseconds, or null when not measured. */
+  responseTime: number | null;
+  detail?: string | null;
+}
+
+/** Named checks that the domain and the agent add (channel, agent provider, …). */
+export interface HealthChecks {
+  register(name: string, check: () => Promise<HealthCheckResult>): void;
+  entries(): ReadonlyArray<[string, () => Promise<HealthCheckResult>]>;
+}
+
+/** In-process notification that the knowledge base changed (the agent re-indexes). */
+export interface KnowledgeBaseEvents {
+  onChange(listener: (content: string) => void): () => void;
+  emitChange(content: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    dbHandle: DatabaseHandle;
+    db: Kysely<Database>;
+    realtime: Realtime;
+    /** Shared Redis connection when REDIS_URL is set (adapter, rate limits, health), else null. */
+    redis: Redis | null;
+    healthChecks: HealthChecks;
+    knowledgeBase: KnowledgeBaseEvents;
+    /** preHandler: 401 unless a valid bearer token; sets request.user and request.sessionId. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: authenticate, then 403 unless admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sessionId: string | null;
+  }
+}

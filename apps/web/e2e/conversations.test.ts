@@ -1,0 +1,423 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
+import { launchBrowser, newPage, signIn, type TestPage, VIEWPORTS } from './support/browser';
+
+/** Issue 5 in a real browser: real server, real database, simulated WhatsApp customers. */
+
+let browser: Browser;
+let session: Session;
+let current: TestPage | null = null;
+let seq = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await loginAsAdmin();
+  await pairSimulator(session.token);
+});
+
+afterEach(async () => {
+  await current?.context.close();
+  current = null;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(options: Parameters<typeof newPage>[1] = {}): Promise<Page> {
+  current = await newPage(browser, options);
+  return current.page;
+}
+
+/** A new simulated customer with a unique phone and name. */
+function customer(label: string) {
+  seq += 1;
+  const suffix = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  return { phone: `55119${String(seq).padStart(2, '0')}${suffix}`, name: `${label} ${suffix}${seq}` };
+}
+
+interface OutboxItem {
+  text: string;
+  kind: 'text' | 'reaction';
+  emoji: string | null;
+  quotedProviderMessageId: string | null;
+}
+
+async function outbox(phone: string): Promise<OutboxItem[]> {
+  const result = await apiFetch<{ data: OutboxItem[] }>(`/simulator/outbox?phone=${phone}`, {
+    token: session.token,
+  });
+  return result.body.data;
+}
+
+const row = (page: Page, name: string) => page.getByTestId('conversation-row').filter({ hasText: name });
+const bubbles = (page: Page) => page.getByTestId('message-bubble');
+const bubble = (page: Page, text: string) => bubbles(page).filter({ hasText: text }).first();
+
+async function openConversation(page: Page, name: string): Promise<void> {
+  await row(page, name).click();
+  await page.getByTestId('chat-title').filter({ hasText: name }).waitFor();
+}
+
+async function hoverAction(target: Locator, action: string): Promise<void> {
+  await target.hover();
+  await target.getByRole('button', { name: action, exact: true }).click();
+}
+
+async function inboxWith(label: string, text: string) {
+  const who = customer(label);
+  const sent = await postInbound(session.token, { ...who, text });
+  const page = await open();
+  await signIn(page, '/conversations', session);
+  await row(page, who.name).waitFor();
+  return { page, who, sent };
+}
+
+describe('conversations inbox', () => {
+  it('opens with nothing selected (also at /conversations/{id}) and a disabled composer', async () => {
+    const who = customer('Sem seleção');
+    const sent = await postInbound(session.token, { ...who, text: 'Olá' });
+    const page = await open();
+    await signIn(page, `/conversations/${sent.conversationId}`, session);
+    await page.getByText('Selecione uma conversa', { exact: true }).first().waitFor();
+    expect(await page.getByRole('textbox', { name: 'Mensagem' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Enviar mensagem' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('conversation-count').textContent()).toMatch(/^\d[\d.]* conversas?$/);
+  });
+
+  it('shows a customer message live, creates the row, renders HTML as text', async () => {
+    const page = await open();
+    await signIn(page, '/conversations', session);
+    await expect.poll(() => page.getByTestId('conversation-count').textContent()).toMatch(/conversas?$/);
+
+    const who = customer('Ao vivo');
+    const xss = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> olá';
+    await postInbound(session.token, { ...who, text: xss });
+    const newRow = row(page, who.name);
+    await newRow.waitFor({ timeout: 10_000 });
+    // First in the list, with the last message and the AI marker.
+    expect(await page.getByTestId('conversation-row').first().textContent()).toContain(who.name);
+
+    await openConversation(page, who.name);
+    const first = bubble(page, 'onerror');
+    await first.waitFor();
+    expect(await first.getByTestId('message-content').textContent()).toBe(xss);
+    expect(await first.getByTestId('sender-label').textContent()).toBe('Cliente');
+    expect(await page.locator('[data-testid=message-list] img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    // A second message while the chat is open is appended live.
+    await postInbound(session.token, { ...who, text: 'Segunda mensagem ao vivo' });
+    await bubble(page, 'Segunda mensagem ao vivo').waitFor({ timeout: 10_000 });
+    // The AI marker of the row and the header's 'IA' badge follow the same flag (the agent may
+    // already have handed the conversation to a human by now).
+    const isAiHandled = (await page.getByTestId('ai-badge').count()) === 1;
+    expect(await newRow.getByRole('img', { name: 'Atendida pela IA' }).count()).toBe(isAiHandled ? 1 : 0);
+  });
+
+  it('sends from the composer once (no duplicate bubble), as a quoted reply, reaching the customer', async () => {
+    const { page, who } = await inboxWith('Resposta', 'Qual o prazo de entrega?');
+    await openConversation(page, who.name);
+    const original = bubble(page, 'Qual o prazo de entrega?');
+    await original.waitFor();
+
+    await hoverAction(original, 'Responder');
+    await page.getByTestId('reply-banner').waitFor();
+    const box = page.getByRole('textbox', { name: 'Mensagem' });
+    await box.fill('Chega em 3 dias úteis.');
+    expect(await page.getByTestId('char-counter').textContent()).toBe('22/1000');
+    await box.press('Enter');
+
+    const reply = bubble(page, 'Chega em 3 dias úteis.');
+    await reply.waitFor();
+    await page.waitForTimeout(800); // let the echo event arrive
+    expect(await bubbles(page).filter({ hasText: 'Chega em 3 dias úteis.' }).count()).toBe(1);
+    expect(await reply.getByTestId('quoted-reply').textContent()).toContain('Qual o prazo de entrega?');
+    expect(await reply.getByTestId('sender-label').textContent()).toMatch(/^(Agente|Admin)$/);
+    expect(await page.getByTestId('reply-banner').count()).toBe(0);
+    expect(await box.inputValue()).toBe('');
+
+    await expect
+      .poll(async () => (await outbox(who.phone)).find((i) => i.text === 'Chega em 3 dias úteis.'))
+      .toMatchObject({ kind: 'text', quotedProviderMessageId: expect.any(String) });
+  });
+
+  it('replies through the Responder Mensagem modal', async () => {
+    const { page, who } = await inboxWith('Modal', 'Vocês aceitam Pix?');
+    await openConversation(page, who.name);
+    await hoverAction(bubble(page, 'Vocês aceitam Pix?'), 'Responder');
+    await page.getByRole('button', { name: 'Abrir em janela' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Responder Mensagem' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Responder', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill('   ');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill('Sim, aceitamos Pix!');
+    await submit.click();
+    await bubble(page, 'Sim, aceitamos Pix!').getByTestId('quoted-reply').waitFor();
+    await expect
+      .poll(async () =>
+        (await outbox(who.phone)).some((i) => i.text === 'Sim, aceitamos Pix!' && i.quotedProviderMessageId),
+      )
+      .toBe(true);
+  });
+
+  it('reacts from the action bar and removes its own reaction with a click (reaching the customer)', async () => {
+    const { page, who } = await inboxWith('Reação', 'Obrigado pela ajuda');
+    await openConversation(page, who.name);
+    const target = bubble(page, 'Obrigado pela ajuda');
+    await hoverAction(target, 'Reagir');
+    const menu = page.getByRole('menu', { name: 'Reagir' });
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').count()).toBe(9);
+    await menu.getByRole('menuitem', { name: 'Reagir com 👍' }).click();
+    const chip = target.getByTestId('reaction-chip');
+    await chip.waitFor();
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => (await outbox(who.phone)).some((i) => i.kind === 'reaction' && i.emoji === '👍'))
+      .toBe(true);
+
+    await chip.click();
+    await expect.poll(() => target.getByTestId('reaction-chip').count()).toBe(0);
+    await expect
+      .poll(async () => (await outbox(who.phone)).some((i) => i.kind === 'reaction' && i.emoji === null))
+      .toBe(true);
+
+    // The bubble picker offers 15 emoji.
+    await target.hover();
+    await target.getByRole('button', { name: 'Adicionar reação' }).click();
+    await page.getByRole('menu', { name: 'Adicionar reação' }).waitFor();
+    expect(await page.getByRole('menu', { name: 'Adicionar reação' }).getByRole('menuitem').count()).toBe(15);
+    await page.keyboard.press('Escape');
+  });
+
+  it('forwards a message to another conversation (current one excluded)', async () => {
+    const target = customer('Destino');
+    await postInbound(session.token, { ...target, text: 'Sou o destino' });
+    const { page, who } = await inboxWith('Origem', 'Mensagem para encaminhar');
+    await openConversation(page, who.name);
+    await hoverAction(bubble(page, 'Mensagem para encaminhar'), 'Encaminhar');
+    const dialog = page.getByRole('dialog', { name: 'Encaminhar Mensagem' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: new RegExp(who.name) }).count()).toBe(0);
+    const submit = dialog.getByRole('button', { name: 'Encaminhar', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('searchbox').fill(target.name);
+    await dialog.getByRole('radio', { name: new RegExp(target.name) }).click();
+    await submit.click();
+    await page.getByText('Mensagem encaminhada', { exact: true }).waitFor();
+    await expect
+      .poll(async () =>
+        (await outbox(target.phone)).some(
+          (i) => i.text.includes('Mensagem encaminhada de') && i.text.includes('Mensagem para encaminhar'),
+        ),
+      )
+      .toBe(true);
+  });
+
+  it('deletes one message after confirmation and bulk-deletes with the selection bar', async () => {
+    const who = customer('Apagar');
+    // Words absent from the knowledge base: the AI's replies in this chat can never contain them.
+    for (const text of ['xilofone', 'zabumba', 'quixaba']) await postInbound(session.token, { ...who, text });
+    const page = await open();
+    await signIn(page, '/conversations', session);
+    await openConversation(page, who.name);
+    await bubble(page, 'quixaba').waitFor();
+
+    await hoverAction(bubble(page, 'xilofone'), 'Apagar');
+    await page.getByText('Tem certeza que deseja apagar esta mensagem?', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await expect.poll(() => bubbles(page).filter({ hasText: 'xilofone' }).count()).toBe(0);
+
+    await hoverAction(bubble(page, 'zabumba'), 'Selecionar');
+    const bar = page.getByTestId('selection-bar');
+    expect(await bar.getByTestId('selection-count').textContent()).toBe('1 selecionada');
+    await bar.getByRole('button', { name: 'Limpar Seleção' }).click();
+    expect(await bar.getByTestId('selection-count').textContent()).toBe('0 selecionadas');
+    await bar.getByRole('button', { name: 'Apagar Selecionadas' }).click();
+    await page.getByText('Nenhuma mensagem selecionada', { exact: true }).waitFor();
+    await bar.getByRole('button', { name: 'Selecionar Todas' }).click();
+    const count = Number.parseInt((await bar.getByTestId('selection-count').textContent()) ?? '0', 10);
+    expect(count).toBeGreaterThanOrEqual(2);
+    await bar.getByRole('button', { name: 'Apagar Selecionadas' }).click();
+    await page.getByText('Nenhuma mensagem nesta conversa', { exact: true }).waitFor();
+    expect(await page.getByTestId('selection-bar').count()).toBe(0);
+  });
+
+  it('searches by name, client message text, and filters by status and by who is answering', async () => {
+    const a = customer('Busca Alfa');
+    const b = customer('Busca Beta');
+    await postInbound(session.token, { ...a, text: 'quero um orçamento de jaqueta' });
+    // B is held by a human first, so no AI answer replaces its last message.
+    const first = await postInbound(session.token, { ...b, text: 'oi' });
+    await apiFetch(`/conversations/${first.conversationId}/takeover`, {
+      method: 'POST',
+      token: session.token,
+    });
+    await postInbound(session.token, { ...b, text: 'minha encomenda atrasou' });
+    const page = await open();
+    await signIn(page, '/conversations', session);
+    await row(page, b.name).waitFor();
+
+    const search = page.getByRole('searchbox', { name: 'Buscar conversas' });
+    await search.fill(a.name);
+    await expect.poll(() => page.getByTestId('conversation-row').count()).toBe(1);
+    expect(await page.getByTestId('conversation-count').textContent()).toBe('1 conversa');
+    await search.fill('ENCOMENDA atrasou');
+    await row(page, b.name).waitFor();
+    expect(await row(page, a.name).count()).toBe(0);
+    await search.fill('');
+
+    await page.getByRole('combobox', { name: 'Filtrar por status' }).selectOption('finished');
+    await expect.poll(() => row(page, a.name).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Filtrar por status' }).selectOption('active');
+    await row(page, a.name).waitFor();
+
+    // Take over A, then filter on "Humano".
+    await openConversation(page, a.name);
+    await page.getByRole('button', { name: 'Assumir', exact: true }).click();
+    await page.getByRole('button', { name: 'Devolver à IA', exact: true }).waitFor();
+    const handler = page.getByRole('combobox', { name: 'Filtrar por atendimento' });
+    await handler.selectOption('human');
+    await row(page, a.name).waitFor();
+    await handler.selectOption('ai');
+    await expect.poll(() => row(page, a.name).count()).toBe(0);
+    expect(await row(page, b.name).count()).toBe(0);
+  });
+
+  it('takes over and hands back with one click, showing who is answering', async () => {
+    const { page, who } = await inboxWith('Assumir', 'Preciso falar com alguém');
+    await openConversation(page, who.name);
+    const header = page.locator('header').filter({ has: page.getByTestId('chat-title') });
+    await page.getByRole('button', { name: 'Assumir', exact: true }).click();
+    await expect
+      .poll(() => header.getByTestId('handler-chip').first().textContent())
+      .toBe(`Humano: ${session.user.name}`);
+    expect(await row(page, who.name).getByTestId('handler-chip').textContent()).toBe(
+      `Humano: ${session.user.name}`,
+    );
+    await page.getByRole('button', { name: 'Devolver à IA', exact: true }).click();
+    await expect.poll(() => header.getByTestId('handler-chip').first().textContent()).toBe('IA respondendo');
+  });
+
+  it('composer: quick replies close on send, emoji picker, attachment rules and the file line', async () => {
+    const { page, who } = await inboxWith('Composer', 'Oi!');
+    await openConversation(page, who.name);
+    await page.getByRole('button', { name: 'Respostas rápidas' }).click();
+    const panel = page.getByTestId('quick-replies');
+    expect(await panel.getByRole('button').count()).toBe(4);
+    await panel.getByRole('button').first().click();
+    const box = page.getByRole('textbox', { name: 'Mensagem' });
+    expect((await box.inputValue()).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Emojis' }).click();
+    const emoji = page.getByRole('menu', { name: 'Emojis' });
+    expect(await emoji.getByRole('menuitem').count()).toBe(16);
+    await emoji.getByRole('menuitem').first().click();
+    await box.press('Shift+Enter');
+    expect(await box.inputValue()).toContain('\n');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+
+    const input = page.getByTestId('file-input');
+    expect(await input.getAttribute('accept')).toContain('.docx');
+    await input.setInputFiles({
+      name: 'virus.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('x'),
+    });
+    await page
+      .getByText('Tipo de arquivo não suportado. Tipos permitidos: Imagens, Áudios, PDF, Texto', {
+        exact: true,
+      })
+      .waitFor();
+    await input.setInputFiles({
+      name: 'grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
+    await page.getByText('Arquivo muito grande. Tamanho máximo: 10MB', { exact: true }).waitFor();
+    await input.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048) });
+    await bubble(page, 'nota.txt (2,0 KB)').waitFor();
+    await expect
+      .poll(async () => (await outbox(who.phone)).some((i) => i.text.includes('nota.txt (2,0 KB)')))
+      .toBe(true);
+  });
+
+  it('header: call opens the chat link with the phone, menu archives after confirmation', async () => {
+    const { page, who } = await inboxWith('Chamada', 'Pode me ligar?');
+    await openConversation(page, who.name);
+    // The external link cannot load offline: record what would open instead.
+    await page.evaluate(() => {
+      window.open = ((url: string) => {
+        (window as unknown as { __opened: string }).__opened = url;
+        return null;
+      }) as typeof window.open;
+    });
+    await page.getByRole('button', { name: 'Chamada de voz' }).click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened?: string }).__opened);
+    expect(opened).toMatch(new RegExp(`^https://wa\\.me/${who.phone}\\?text=`));
+
+    await page.getByRole('button', { name: 'Mais opções' }).click();
+    await page.getByRole('menuitem', { name: 'Arquivar conversa' }).click();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await expect.poll(() => row(page, who.name).count()).toBe(0);
+    await page.getByText('Selecione uma conversa', { exact: true }).first().waitFor();
+
+    // Delete asks with the spec's text.
+    await page.getByTestId('conversation-row').first().click();
+    await page.getByTestId('chat-title').waitFor();
+    await page.getByRole('button', { name: 'Mais opções' }).click();
+    await page.getByRole('menuitem', { name: 'Excluir conversa' }).click();
+    await page
+      .getByText('Tem certeza que deseja excluir esta conversa? Esta ação não pode ser desfeita.', {
+        exact: true,
+      })
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  });
+
+  it('shows the AI confidence and its evidence passages on AI answers', async () => {
+    const { page, who } = await inboxWith('Evidência', 'Qual é o prazo para trocar um produto?');
+    await openConversation(page, who.name);
+    const ai = bubbles(page)
+      .filter({ has: page.getByTestId('confidence') })
+      .first();
+    await ai.waitFor({ timeout: 15_000 });
+    expect(await ai.getByTestId('sender-label').textContent()).toBe('Agente (IA)');
+    expect(await ai.getByTestId('confidence').textContent()).toMatch(/^Confiança \d{1,3}%$/);
+    const sources = ai.getByRole('button', { name: /^Fontes \(\d+\)$/ });
+    if ((await sources.count()) > 0) {
+      await sources.click();
+      expect(await ai.getByTestId('message-evidence').locator('li').count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows the load error with a retry', async () => {
+    const page = await open();
+    let fail = true;
+    await page.route('**/api/conversations?**', (route) =>
+      fail ? route.fulfill({ status: 500, body: '{"success":false,"message":"falhou"}' }) : route.continue(),
+    );
+    await signIn(page, '/conversations', session);
+    await page.getByText('Erro ao carregar conversas', { exact: true }).waitFor({ timeout: 15_000 });
+    fail = false;
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => page.getByTestId('conversation-count').textContent()).toMatch(/conversas?$/);
+    expect(await page.getByText('Erro ao carregar conversas', { exact: true }).count()).toBe(0);
+  });
+
+  it('phone layout: selecting hides the list, the back button brings it back', async () => {
+    const who = customer('Celular');
+    await postInbound(session.token, { ...who, text: 'Oi do celular' });
+    const page = await open({ viewport: VIEWPORTS.phone });
+    await signIn(page, '/conversations', session);
+    await openConversation(page, who.name);
+    expect(await page.getByRole('searchbox', { name: 'Buscar conversas' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Voltar para a lista' }).click();
+    await row(page, who.name).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Buscar conversas' }).isVisible()).toBe(true);
+  });
+});

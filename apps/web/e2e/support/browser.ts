@@ -1,0 +1,74 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { baseUrl, login, type Session } from './api';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** Service workers stay off by default so one test's cache never leaks into another. */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught page errors and console.error lines seen so far. */
+  errors: string[];
+}
+
+/** A fresh, isolated context (own storage) and page at the test server's origin. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, context, errors };
+}
+
+/** Signs in without the UI: stores a fresh API token, then opens `path` (default /dashboard). */
+export async function signIn(page: Page, path = '/dashboard', session?: Session): Promise<Session> {
+  const active = session ?? (await login());
+  await page.goto('/login');
+  await page.evaluate((token) => localStorage.setItem('auth_token', token), active.token);
+  await page.goto(path);
+  return active;
+}
+
+/** Signs in through the login form with the demonstration-credentials button. */
+export async function signInWithDemoBox(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /credenciais de demonstração/i }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}

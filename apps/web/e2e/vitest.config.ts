@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser tests: real server (global setup) + Debian Chromium via playwright-core.
+ * One file at a time in one worker: the machine has two cores shared with the server and the browser.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    maxWorkers: 1,
+    pool: 'forks',
+    retry: 0,
+  },
+});

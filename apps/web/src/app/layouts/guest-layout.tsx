@@ -1,0 +1,9 @@
+import { Navigate, Outlet } from 'react-router';
+import { useAuth } from '@/features/auth/auth-store';
+
+/** /login: a signed-in user goes straight to the dashboard. */
+export default function GuestLayout() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

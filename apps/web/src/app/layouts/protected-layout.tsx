@@ -1,0 +1,104 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentProps, Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppFooter } from '@/components/layout/app-footer';
+import { FullScreenLoader } from '@/components/layout/full-screen-loader';
+import type { MobileDrawer } from '@/components/layout/mobile-drawer';
+import { RealtimeBanner } from '@/components/layout/realtime-banner';
+import { Sidebar } from '@/components/layout/sidebar';
+import { TopBar } from '@/components/layout/top-bar';
+import { useNavShortcuts } from '@/components/layout/use-nav-shortcuts';
+import { ConfirmProvider } from '@/components/ui/use-confirm';
+import { logout, useAuth } from '@/features/auth/auth-store';
+import { useTheme } from '@/features/theme/theme-store';
+import { deferredComponent } from '@/lib/deferred-component';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { queryClient } from '../query-client';
+
+/** The phone drawer (Radix dialog) loads when it is about to open: desktop never downloads it. */
+const drawer = deferredComponent<ComponentProps<typeof MobileDrawer>>(() =>
+  import('@/components/layout/mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
+);
+
+/** Everything behind sign-in: sidebar/drawer, top bar, content, footer; one realtime socket. */
+export default function ProtectedLayout() {
+  const { isAuthenticated, isLoading, user } = useAuth();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (!user) return;
+    connectSocket();
+    return () => disconnectSocket();
+  }, [user]);
+
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (isLoading || !user) return <FullScreenLoader />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfirmProvider>
+        <Shell />
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const { user } = useAuth();
+  const { effective, toggle } = useTheme();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so later closings still animate.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useNavShortcuts();
+
+  // The drawer closes on any navigation (links, shortcuts, back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to path changes only
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const onLogout = () => {
+    setDrawerOpen(false);
+    void logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-indigo-600 px-3 py-2 text-sm text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r lg:block dark:border-slate-800">
+        <Sidebar user={user} onLogout={onLogout} />
+      </aside>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <drawer.Component open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Sidebar user={user} onLogout={onLogout} onNavigate={() => setDrawerOpen(false)} />
+          </drawer.Component>
+        </Suspense>
+      )}
+      <div className="flex min-h-dvh flex-col lg:pl-64">
+        <TopBar
+          user={user}
+          onOpenDrawer={openDrawer}
+          onDrawerIntent={drawer.preload}
+          onLogout={onLogout}
+          isDark={effective === 'dark'}
+          onToggleTheme={toggle}
+        />
+        <RealtimeBanner />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <AppFooter />
+      </div>
+    </div>
+  );
+}

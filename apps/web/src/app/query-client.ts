@@ -1,0 +1,28 @@
+import { QueryClient } from '@tanstack/react-query';
+import { onSessionEnd } from '@/features/auth/auth-store';
+import { ApiError } from '@/lib/api-client';
+
+/** Client errors (4xx) are answers, not glitches: never retried. Anything else is retried once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+        retry: shouldRetry,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The one query cache of the signed-in app; nothing cached for one user is shown to the next. */
+export const queryClient = createQueryClient();
+onSessionEnd(() => queryClient.clear());

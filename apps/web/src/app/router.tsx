@@ -1,0 +1,50 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteError } from './routes/route-error';
+
+type Loader = () => Promise<{ default: React.ComponentType }>;
+
+/** Route modules are split: /login never downloads the dashboard, chart or chat code. */
+const lazyPage = (load: Loader) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: lazyPage(() => import('./layouts/guest-layout')),
+        children: [{ path: '/login', lazy: lazyPage(() => import('./routes/login-route')) }],
+      },
+      {
+        path: '/',
+        lazy: lazyPage(() => import('./layouts/protected-layout')),
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/dashboard-page')) },
+          {
+            path: 'conversations',
+            lazy: lazyPage(() => import('@/features/conversations/conversations-page')),
+          },
+          {
+            path: 'conversations/:id',
+            lazy: lazyPage(() => import('@/features/conversations/conversations-page')),
+          },
+          { path: 'clients', lazy: lazyPage(() => import('./routes/clients-page')) },
+          { path: 'clients/:id', lazy: lazyPage(() => import('./routes/clients-page')) },
+          { path: 'analytics', lazy: lazyPage(() => import('./routes/analytics-page')) },
+          { path: 'training', lazy: lazyPage(() => import('@/features/training/training-page')) },
+          { path: 'integrations', lazy: lazyPage(() => import('./routes/integrations-page')) },
+          { path: 'settings', lazy: lazyPage(() => import('./routes/settings-page')) },
+          { path: 'settings/profile', lazy: lazyPage(() => import('./routes/profile-page')) },
+          { path: 'settings/:tab', lazy: lazyPage(() => import('./routes/settings-page')) },
+          { path: 'docs', lazy: lazyPage(() => import('./routes/docs-page')) },
+          { path: 'support', lazy: lazyPage(() => import('./routes/support-page')) },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,11 @@
+import { cn } from '@/lib/cn';
+
+/** A grey placeholder block that reserves space while content loads (no layout shift). */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-slate-200 dark:bg-slate-800', className)}
+    />
+  );
+}

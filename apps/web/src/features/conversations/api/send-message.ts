@@ -1,0 +1,38 @@
+import { type Message, sendMessageResponseSchema } from '@atende/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { applyIncomingToList, upsertMessage } from '../realtime/cache-updates';
+
+export interface SendMessageInput {
+  conversationId: string;
+  message: string;
+  replyTo?: string | null;
+}
+
+/** POST /conversations/{id}/messages {message, type, replyTo} → the created message. */
+export async function sendMessage(input: SendMessageInput): Promise<Message> {
+  const response = await apiRequest(`/conversations/${encodeURIComponent(input.conversationId)}/messages`, {
+    method: 'POST',
+    body: { message: input.message, type: 'text', replyTo: input.replyTo ?? null },
+    schema: sendMessageResponseSchema,
+  });
+  return response.data;
+}
+
+/** Puts the created message in the chat (by id, so the echo event adds no second bubble) and the list. */
+export function useSendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message) => {
+      upsertMessage(qc, message, false);
+      applyIncomingToList(qc, {
+        conversationId: message.conversationId,
+        clientId: null,
+        messageId: message.id,
+        content: message.content,
+        timestamp: message.timestamp,
+      });
+    },
+  });
+}

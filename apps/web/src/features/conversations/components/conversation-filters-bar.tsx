@@ -1,0 +1,70 @@
+import type { ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import { Search, X } from 'lucide-react';
+import type { ConversationFilters } from '../lib/conversation-filters';
+import { HANDLER_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../lib/conversation-status';
+
+const selectClass =
+  'h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-slate-700 text-xs focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200';
+
+interface Props {
+  filters: ConversationFilters;
+  onChange: (next: ConversationFilters) => void;
+}
+
+export function ConversationFiltersBar({ filters, onChange }: Props) {
+  return (
+    <div className="flex flex-col gap-2 px-4 pb-3">
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          value={filters.search}
+          onChange={(e) => onChange({ ...filters, search: e.target.value })}
+          placeholder="Buscar conversas..."
+          aria-label="Buscar conversas"
+          className="h-9 w-full rounded-md border border-slate-300 bg-white pr-8 pl-8 text-slate-900 text-sm placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {filters.search && (
+          <button
+            type="button"
+            aria-label="Limpar busca"
+            onClick={() => onChange({ ...filters, search: '' })}
+            className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-600 dark:hover:text-slate-200"
+          >
+            <X aria-hidden="true" className="size-3.5" />
+          </button>
+        )}
+      </div>
+      <div className="flex gap-2">
+        <select
+          aria-label="Filtrar por status"
+          value={filters.status}
+          onChange={(e) => onChange({ ...filters, status: e.target.value as ConversationStatusFilter })}
+          className={selectClass}
+        >
+          {STATUS_FILTER_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filtrar por atendimento"
+          value={filters.handler ?? ''}
+          onChange={(e) => onChange({ ...filters, handler: (e.target.value || null) as HandlerMode | null })}
+          className={selectClass}
+        >
+          <option value="">Atendimento</option>
+          {HANDLER_FILTER_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import type { Message, MessageType } from '@atende/contracts';
+import { FileText, Image, MapPin, Mic, Sparkles } from 'lucide-react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/format';
+import { useTouchHold } from '../hooks/use-touch-hold';
+import { confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
+import { MessageActionBar, type MessageActions } from './message-action-bar';
+import { MessageEvidence } from './message-evidence';
+import { MessageMedia } from './message-media';
+import { BubbleReactionPicker, MessageReactions } from './message-reactions';
+import { MessageStatusIcon } from './message-status-icon';
+
+const TYPE_ICONS: Partial<Record<MessageType, { Icon: typeof Image; label: string }>> = {
+  image: { Icon: Image, label: 'Imagem' },
+  audio: { Icon: Mic, label: 'Áudio' },
+  document: { Icon: FileText, label: 'Documento' },
+  location: { Icon: MapPin, label: 'Localização' },
+};
+
+interface Props {
+  message: Message;
+  actions: MessageActions;
+  isSelected: boolean;
+  isSelecting: boolean;
+}
+
+/**
+ * One chat bubble. Customer content is rendered as React text only (never as HTML). The action bar
+ * exists in the DOM only while hovered, focused or touch-held, to keep the page small.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  actions,
+  isSelected,
+  isSelecting,
+}: Props) {
+  const own = isOwnMessage(message);
+  const [isHovered, setHovered] = useState(false);
+  const [isHeld, setHeld] = useState(false);
+  const [openMenus, setOpenMenus] = useState(0);
+  const [showEvidence, setShowEvidence] = useState(false);
+  const evidenceId = useId();
+  const touch = useTouchHold(() => setHeld(true));
+  const rootRef = useRef<HTMLDivElement>(null);
+  // A touch-held bar closes when the user touches anywhere else.
+  useEffect(() => {
+    if (!isHeld) return;
+    const onDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setHeld(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [isHeld]);
+  const showActions = !isSelecting && (isHovered || isHeld || openMenus > 0);
+  const onMenuOpenChange = (open: boolean) => setOpenMenus((n) => Math.max(0, n + (open ? 1 : -1)));
+  const typeIcon = TYPE_ICONS[message.type];
+  const hasReactions = Object.values(message.reactions).some((r) => r.senders.length > 0);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover/touch-hold only reveal the action bar, whose buttons are the accessible controls
+    <div
+      ref={rootRef}
+      data-testid="message-bubble"
+      data-message-id={message.id}
+      data-sender={message.sender}
+      className={cn(
+        'flex items-start gap-2 px-3 py-1.5 md:px-5',
+        own ? 'justify-end' : 'justify-start',
+        isSelected && 'bg-indigo-50/70 dark:bg-indigo-500/10',
+      )}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse') setHovered(false);
+      }}
+      onFocus={() => setHovered(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
+          setHovered(false);
+          setHeld(false);
+        }
+      }}
+      {...touch}
+    >
+      {isSelecting && (
+        <input
+          type="checkbox"
+          checked={isSelected}
+          onChange={() => actions.onToggleSelect(message.id)}
+          aria-label="Selecionar mensagem"
+          className={cn('mt-3 size-4 accent-indigo-600', own && 'order-last')}
+        />
+      )}
+      <div
+        className={cn(
+          'group relative flex max-w-[85%] flex-col md:max-w-[70%]',
+          own ? 'items-end' : 'items-start',
+        )}
+      >
+        {showActions && (
+          <MessageActionBar
+            message={message}
+            actions={actions}
+            isOwn={own}
+            onMenuOpenChange={onMenuOpenChange}
+          />
+        )}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: click toggles selection only in selection mode; the checkbox is the accessible control */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
+        <div
+          onClick={isSelecting ? () => actions.onToggleSelect(message.id) : undefined}
+          className={cn(
+            'min-w-24 rounded-2xl px-3.5 py-2',
+            own
+              ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500'
+              : 'rounded-bl-md border border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+            isSelecting && 'cursor-pointer',
+            isSelected && 'ring-2 ring-indigo-400 ring-offset-1 dark:ring-offset-slate-950',
+          )}
+        >
+          <div
+            className={cn(
+              'mb-0.5 flex items-center gap-1.5 font-semibold text-[11px]',
+              own ? 'text-indigo-100' : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
+            {message.aiGenerated && <Sparkles aria-hidden="true" className="size-3" />}
+            <span data-testid="sender-label">{senderLabel(message)}</span>
+            {message.authorName && !message.aiGenerated && (
+              <span className="font-normal">· {message.authorName}</span>
+            )}
+            {typeIcon && <typeIcon.Icon role="img" aria-label={typeIcon.label} className="size-3" />}
+          </div>
+          {message.replyTo && (
+            <div
+              data-testid="quoted-reply"
+              className={cn(
+                'mb-1.5 rounded-md border-l-2 px-2 py-1 text-xs',
+                own
+                  ? 'border-indigo-200 bg-white/15 text-indigo-50'
+                  : 'border-indigo-400 bg-slate-100 text-slate-600 dark:bg-slate-900/60 dark:text-slate-300',
+              )}
+            >
+              <div className="font-semibold">
+                {senderLabel({ sender: message.replyTo.sender, aiGenerated: false })}
+              </div>
+              <div className="line-clamp-2 whitespace-pre-wrap break-words">{message.replyTo.content}</div>
+            </div>
+          )}
+          <MessageMedia message={message} />
+          {message.content && (
+            <p
+              data-testid="message-content"
+              className="whitespace-pre-wrap break-words text-sm leading-relaxed"
+            >
+              {message.content}
+            </p>
+          )}
+          <div
+            className={cn(
+              'mt-1 flex items-center justify-end gap-1.5 text-[11px]',
+              own ? 'text-indigo-100' : 'text-slate-400 dark:text-slate-500',
+            )}
+          >
+            {message.aiGenerated && message.confidenceScore !== null && (
+              <span data-testid="confidence" title="Confiança da IA" className="tabular-nums">
+                Confiança {confidencePercent(message.confidenceScore)}
+              </span>
+            )}
+            {message.evidence.length > 0 && (
+              <button
+                type="button"
+                aria-expanded={showEvidence}
+                aria-controls={evidenceId}
+                onClick={() => setShowEvidence((v) => !v)}
+                className="rounded underline underline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-current"
+              >
+                {showEvidence ? 'Ocultar fontes' : `Fontes (${message.evidence.length})`}
+              </button>
+            )}
+            <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
+            {own && <MessageStatusIcon status={message.status} />}
+          </div>
+          {showEvidence && <MessageEvidence id={evidenceId} evidence={message.evidence} />}
+        </div>
+        {hasReactions ? (
+          <MessageReactions message={message} isOwn={own} onReact={actions.onReact} />
+        ) : (
+          showActions && (
+            <BubbleReactionPicker
+              message={message}
+              onReact={actions.onReact}
+              onOpenChange={onMenuOpenChange}
+              className={cn('absolute -bottom-2.5', own ? 'left-1' : 'right-1')}
+            />
+          )
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,147 @@
+import type { Message } from '@atende/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { MessagesSquare } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { Spinner } from '@/components/ui';
+import type { MessageActions } from './message-action-bar';
+import { MessageBubble } from './message-bubble';
+
+interface Props {
+  conversationId: string;
+  messages: readonly Message[];
+  hasOlder: boolean;
+  isFetchingOlder: boolean;
+  onLoadOlder: () => void;
+  actions: MessageActions;
+  selectedIds: ReadonlySet<string>;
+  isSelecting: boolean;
+}
+
+const NEAR_BOTTOM_PX = 48;
+const LOAD_OLDER_PX = 400;
+
+/**
+ * Virtualised, chronological chat. Opens at the bottom (newest first on screen), stays pinned to the
+ * bottom while the user is there, and loads older pages on scroll up while keeping the view still:
+ * after a prepend the distance from the bottom is restored; later size corrections of items above
+ * the viewport are compensated by the virtualiser itself.
+ */
+export function MessageList({
+  conversationId,
+  messages,
+  hasOlder,
+  isFetchingOlder,
+  onLoadOlder,
+  actions,
+  selectedIds,
+  isSelecting,
+}: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isPinnedRef = useRef(true);
+  const fromBottomRef = useRef(0);
+  const firstIdRef = useRef<string | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 84,
+    overscan: 4,
+    paddingStart: 16,
+    paddingEnd: 16,
+    getItemKey: (index) => messages[index]?.id ?? index,
+  });
+  const totalSize = virtualizer.getTotalSize();
+
+  const maybeLoadOlder = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !hasOlder || isFetchingOlder) return;
+    if (el.scrollTop < LOAD_OLDER_PX || el.scrollHeight <= el.clientHeight) onLoadOlder();
+  }, [hasOlder, isFetchingOlder, onLoadOlder]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    fromBottomRef.current = el.scrollHeight - el.scrollTop;
+    isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    maybeLoadOlder();
+  };
+
+  // A newly opened conversation starts at its newest message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on conversation change
+  useLayoutEffect(() => {
+    isPinnedRef.current = true;
+    firstIdRef.current = null;
+  }, [conversationId]);
+
+  // Older page prepended: keep the same distance from the bottom, so nothing moves on screen.
+  const firstId = messages[0]?.id ?? null;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const previous = firstIdRef.current;
+    firstIdRef.current = firstId;
+    if (!el || !previous || previous === firstId || isPinnedRef.current) return;
+    if (messages.some((m, i) => i > 0 && m.id === previous)) {
+      el.scrollTop = el.scrollHeight - fromBottomRef.current;
+    }
+  }, [firstId, messages]);
+
+  // Pinned to the bottom: follow new messages and size corrections.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the content grows
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
+  }, [totalSize, messages.length, conversationId]);
+
+  // A short first page that does not fill the panel: fetch more right away.
+  useEffect(() => {
+    maybeLoadOlder();
+  }, [maybeLoadOlder]);
+
+  if (messages.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-slate-500 text-sm dark:text-slate-400">
+        <MessagesSquare aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
+        Nenhuma mensagem nesta conversa
+      </div>
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-testid="message-list"
+      className="relative min-h-0 flex-1 overflow-y-auto overflow-x-hidden [contain:strict] [overflow-anchor:none]"
+    >
+      {isFetchingOlder && (
+        <div className="absolute inset-x-0 top-2 z-10 flex justify-center">
+          <span className="rounded-full bg-white/90 p-1.5 shadow dark:bg-slate-800/90">
+            <Spinner size="sm" label="Carregando mensagens anteriores" />
+          </span>
+        </div>
+      )}
+      <div role="log" aria-label="Mensagens" className="relative w-full" style={{ height: totalSize }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const message = messages[item.index];
+          if (!message) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MessageBubble
+                message={message}
+                actions={actions}
+                isSelected={selectedIds.has(message.id)}
+                isSelecting={isSelecting}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

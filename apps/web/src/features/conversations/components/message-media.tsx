@@ -1,0 +1,38 @@
+import type { Message } from '@atende/contracts';
+import { FileText } from 'lucide-react';
+import { safeMediaUrl } from '../lib/safe-url';
+
+/** Image, audio player or document link; only for http(s) or same-origin URLs (never javascript:, data:). */
+export function MessageMedia({ message }: { message: Pick<Message, 'type' | 'mediaUrl' | 'mediaMimeType'> }) {
+  if (!message.mediaUrl) return null;
+  const url = safeMediaUrl(message.mediaUrl);
+  if (!url) {
+    return <p className="text-xs italic opacity-75">Anexo indisponível</p>;
+  }
+  if (message.type === 'image' || message.mediaMimeType?.startsWith('image/')) {
+    return (
+      <img
+        src={url}
+        alt="Imagem enviada"
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="max-h-64 w-auto max-w-full rounded-md object-contain"
+      />
+    );
+  }
+  if (message.type === 'audio' || message.mediaMimeType?.startsWith('audio/')) {
+    // biome-ignore lint/a11y/useMediaCaption: customers' voice notes have no captions
+    return <audio controls preload="none" src={url} className="h-10 w-60 max-w-full" />;
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1.5 rounded-md bg-black/5 px-2 py-1 text-sm underline-offset-2 hover:underline dark:bg-white/10"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      Abrir documento
+    </a>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Client, Conversation } from '@atende/contracts';
+import { Avatar, Modal } from '@/components/ui';
+import { formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
+import { displayName } from '../lib/message-text';
+
+/** 'Ver perfil' (spec §7: local only, no call beyond the client lookup already made). */
+export function ProfileModal({
+  conversation,
+  client,
+  open,
+  onClose,
+}: {
+  conversation: Conversation;
+  client: Client | null | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const rows: Array<[string, string]> = [
+    ['Telefone', client?.phone ?? conversation.clientPhone ?? '—'],
+    ['E-mail', client?.email ?? '—'],
+    ['Mensagens', formatNumber(client?.totalMessages ?? conversation.messageCount)],
+    ['Último contato', client?.lastContact ? formatRelativeTime(client.lastContact) : '—'],
+    ['Cliente desde', formatDate(conversation.startedAt)],
+    ['Tags', conversation.tags.join(', ') || '—'],
+  ];
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Perfil do cliente" size="sm">
+      <div className="mb-4 flex items-center gap-3">
+        <Avatar name={client?.name ?? conversation.clientName} src={client?.avatar} size="lg" />
+        <div className="min-w-0">
+          <div className="truncate font-semibold text-base text-slate-900 dark:text-slate-100">
+            {displayName(conversation)}
+          </div>
+          <div className="text-slate-500 text-xs dark:text-slate-400">ID {conversation.clientId}</div>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+            <dd className="break-words text-slate-900 dark:text-slate-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}

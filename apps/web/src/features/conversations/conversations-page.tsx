@@ -1,0 +1,103 @@
+import { MessagesSquare } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { cn } from '@/lib/cn';
+import { ChatPanel } from './components/chat-panel';
+import { Composer } from './components/composer';
+import { ConversationListPanel } from './components/conversation-list-panel';
+import { notify } from './hooks/use-notify';
+import { useConversationsRealtime } from './realtime/use-conversations-realtime';
+
+/**
+ * Route component for /conversations and /conversations/:id (lazy-loaded by the router).
+ *
+ * Selection lives in the `?c=` search param, not in the path: spec §2 says the path id does not
+ * preselect anything, so `/conversations/{id}` still opens with nothing selected, while `?c=` lets
+ * a reload or a shared link keep the open chat, and the browser Back button return to the list on
+ * phones (each selection pushes a history entry).
+ */
+export default function ConversationsPage() {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('c');
+  const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
+  const [deletedMessageIds, setDeletedMessageIds] = useState<ReadonlySet<string>>(new Set());
+  useConversationsRealtime(selectedId);
+
+  const select = useCallback(
+    (id: string | null) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set('c', id);
+          else next.delete('c');
+          return next;
+        },
+        { replace: id === null },
+      );
+    },
+    [setParams],
+  );
+  const onSelect = useCallback((id: string) => select(id), [select]);
+
+  const hideConversation = (id: string, reason: 'archived' | 'deleted') => {
+    setHiddenIds((current) => new Set(current).add(id));
+    select(null);
+    notify.success(reason === 'archived' ? 'Conversa arquivada' : 'Conversa excluída');
+  };
+
+  const deleteMessages = (ids: readonly string[]) => {
+    setDeletedMessageIds((current) => {
+      const next = new Set(current);
+      for (const id of ids) next.add(id);
+      return next;
+    });
+  };
+
+  return (
+    // Spec §2: the chat area is the viewport height minus 8rem.
+    <div className="flex h-[calc(100dvh-8rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <ConversationListPanel
+        selectedId={selectedId}
+        onSelect={onSelect}
+        hiddenIds={hiddenIds}
+        className={selectedId ? 'hidden md:flex' : 'flex'}
+      />
+      <section
+        aria-label="Conversa"
+        className={cn(
+          'min-w-0 flex-1 flex-col bg-slate-50 dark:bg-slate-950',
+          selectedId ? 'flex' : 'hidden md:flex',
+        )}
+      >
+        {selectedId ? (
+          <ChatPanel
+            key={selectedId}
+            conversationId={selectedId}
+            deletedMessageIds={deletedMessageIds}
+            onDeleteMessages={deleteMessages}
+            onHideConversation={hideConversation}
+            onBack={() => select(null)}
+          />
+        ) : (
+          <>
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+              <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+                <MessagesSquare aria-hidden="true" className="size-7" />
+              </span>
+              <p className="font-medium text-slate-800 dark:text-slate-200">Selecione uma conversa</p>
+              <p className="max-w-xs text-slate-500 text-sm dark:text-slate-400">
+                Escolha uma conversa na lista para ver as mensagens e responder.
+              </p>
+            </div>
+            <Composer
+              conversationId={null}
+              replyTarget={null}
+              onCancelReply={() => {}}
+              onOpenReplyModal={() => {}}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Conversation } from '@atende/contracts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTERS, filterConversations, matchesFilters } from './conversation-filters';
+import { handlerLabel, matchesStatusFilter, statusDisplay } from './conversation-status';
+
+function row(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: 'c1',
+    clientId: '5511999990001',
+    startedAt: '2025-01-01T10:00:00.000Z',
+    status: 'active',
+    lastMessage: 'Quero trocar o tamanho do tênis',
+    lastMessageTime: '2025-01-01T10:05:00.000Z',
+    messageCount: 3,
+    averageResponseTime: null,
+    sentimentScore: null,
+    isAiHandled: true,
+    tags: ['troca'],
+    handler: { mode: 'ai', userId: null, userName: null, since: '2025-01-01T10:00:00.000Z', reason: null },
+    clientName: 'João Gonçalves',
+    clientPhone: '+5511999990001',
+    ...overrides,
+  };
+}
+
+describe('conversation filters', () => {
+  it('searches client id, client name (accent-insensitive) and last message', () => {
+    expect(matchesFilters(row(), { ...DEFAULT_FILTERS, search: '99990001' })).toBe(true);
+    expect(matchesFilters(row(), { ...DEFAULT_FILTERS, search: 'joao goncalves' })).toBe(true);
+    expect(matchesFilters(row(), { ...DEFAULT_FILTERS, search: 'TENIS' })).toBe(true);
+    expect(matchesFilters(row(), { ...DEFAULT_FILTERS, search: 'boleto' })).toBe(false);
+    expect(
+      matchesFilters(row({ lastMessage: null, clientName: null }), { ...DEFAULT_FILTERS, search: 'x' }),
+    ).toBe(false);
+  });
+
+  it('treats finished and completed as the same status', () => {
+    expect(matchesStatusFilter('completed', 'finished')).toBe(true);
+    expect(matchesStatusFilter('completed', 'completed')).toBe(true);
+    expect(matchesStatusFilter('active', 'finished')).toBe(false);
+    expect(matchesStatusFilter('whatever', 'all')).toBe(true);
+  });
+
+  it('shows unknown statuses as inactive', () => {
+    expect(statusDisplay('archived-by-bot')).toEqual({ label: 'Inativo', tone: 'gray' });
+    expect(statusDisplay('active').label).toBe('Ativa');
+  });
+
+  it('filters by handler and by every listed tag, and skips hidden rows', () => {
+    const rows = [
+      row({ id: 'a' }),
+      row({ id: 'b', tags: ['troca', 'vip'], handler: { ...row().handler, mode: 'human', userName: 'Ana' } }),
+      row({ id: 'c', status: 'paused' }),
+    ];
+    expect(filterConversations(rows, { ...DEFAULT_FILTERS, handler: 'human' }).map((r) => r.id)).toEqual([
+      'b',
+    ]);
+    expect(
+      filterConversations(rows, { ...DEFAULT_FILTERS, tags: ['troca', 'vip'] }).map((r) => r.id),
+    ).toEqual(['b']);
+    expect(filterConversations(rows, { ...DEFAULT_FILTERS, status: 'paused' }).map((r) => r.id)).toEqual([
+      'c',
+    ]);
+    expect(filterConversations(rows, DEFAULT_FILTERS, new Set(['a'])).map((r) => r.id)).toEqual(['b', 'c']);
+  });
+
+  it('labels who is answering', () => {
+    expect(handlerLabel({ mode: 'ai', userName: null })).toBe('IA respondendo');
+    expect(handlerLabel({ mode: 'waiting_human', userName: null })).toBe('Aguardando humano');
+    expect(handlerLabel({ mode: 'human', userName: 'Ana' })).toBe('Humano: Ana');
+    expect(handlerLabel({ mode: 'paused', userName: null })).toBe('IA pausada');
+  });
+});

@@ -1,0 +1,61 @@
+import type { Conversation, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import { matchesStatusFilter } from './conversation-status';
+
+export interface ConversationFilters {
+  search: string;
+  status: ConversationStatusFilter;
+  handler: HandlerMode | null;
+  /** Spec §2: exists in the filtering logic, no control. A row must carry every tag listed. */
+  tags: readonly string[];
+}
+
+export const DEFAULT_FILTERS: ConversationFilters = { search: '', status: 'all', handler: null, tags: [] };
+
+/** Lower-case and strip accents, so 'joão' matches 'Joao'. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/** Normalised search text per row object; rows are immutable cache entries, so a WeakMap is safe. */
+const searchTextCache = new WeakMap<Conversation, string>();
+
+function searchTextOf(row: Conversation): string {
+  let text = searchTextCache.get(row);
+  if (text === undefined) {
+    text = [row.clientId, row.clientName ?? '', row.lastMessage ?? ''].map(normalizeText).join('\n');
+    searchTextCache.set(row, text);
+  }
+  return text;
+}
+
+/** Spec §2: search over client id, client name and last-message text. */
+export function matchesSearch(row: Conversation, search: string): boolean {
+  const needle = normalizeText(search);
+  if (!needle) return true;
+  return searchTextOf(row).includes(needle);
+}
+
+export function matchesFilters(row: Conversation, filters: ConversationFilters): boolean {
+  if (!matchesStatusFilter(row.status, filters.status)) return false;
+  if (filters.handler && row.handler.mode !== filters.handler) return false;
+  if (filters.tags.length > 0 && !filters.tags.every((tag) => row.tags.includes(tag))) return false;
+  return matchesSearch(row, filters.search);
+}
+
+/** Filters already-loaded rows at once (the server query follows, debounced). */
+export function filterConversations(
+  rows: readonly Conversation[],
+  filters: ConversationFilters,
+  hiddenIds: ReadonlySet<string> = new Set(),
+): Conversation[] {
+  return rows.filter((row) => !hiddenIds.has(row.id) && matchesFilters(row, filters));
+}
+
+export function sameFilters(a: ConversationFilters, b: ConversationFilters): boolean {
+  return (
+    a.search.trim() === b.search.trim() &&
+    a.status === b.status &&
+    a.handler === b.handler &&
+    a.tags.join(',') === b.tags.join(',')
+  );
+}

@@ -1,0 +1,66 @@
+import type { ConversationStatusFilter, Handler, HandlerMode } from '@atende/contracts';
+
+export type StatusTone = 'success' | 'warning' | 'error' | 'gray' | 'info';
+
+/** Status filter options (spec §2): 'finished' is what the data calls 'completed'. */
+export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: ConversationStatusFilter; label: string }> = [
+  { value: 'all', label: 'Todas' },
+  { value: 'active', label: 'Ativas' },
+  { value: 'finished', label: 'Finalizadas' },
+  { value: 'paused', label: 'Pausadas' },
+  { value: 'abandoned', label: 'Abandonadas' },
+];
+
+const STATUS_DISPLAY: Record<string, { label: string; tone: StatusTone }> = {
+  active: { label: 'Ativa', tone: 'success' },
+  completed: { label: 'Finalizada', tone: 'info' },
+  finished: { label: 'Finalizada', tone: 'info' },
+  paused: { label: 'Pausada', tone: 'warning' },
+  abandoned: { label: 'Abandonada', tone: 'error' },
+};
+
+/** Spec §4: anything other than the known statuses is shown as inactive. */
+export function statusDisplay(status: string): { label: string; tone: StatusTone } {
+  return STATUS_DISPLAY[status] ?? { label: 'Inativo', tone: 'gray' };
+}
+
+/** Does a stored status match the filter? 'finished' and 'completed' are the same reading. */
+export function matchesStatusFilter(status: string, filter: ConversationStatusFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'finished' || filter === 'completed') return status === 'completed' || status === 'finished';
+  return status === filter;
+}
+
+export const HANDLER_FILTER_OPTIONS: ReadonlyArray<{ value: HandlerMode; label: string }> = [
+  { value: 'ai', label: 'IA respondendo' },
+  { value: 'waiting_human', label: 'Aguardando humano' },
+  { value: 'human', label: 'Humano' },
+  { value: 'paused', label: 'IA pausada' },
+];
+
+/** Issue 6 §6: who is answering, in one phrase. */
+export function handlerLabel(handler: Pick<Handler, 'mode' | 'userName'>): string {
+  switch (handler.mode) {
+    case 'ai':
+      return 'IA respondendo';
+    case 'waiting_human':
+      return 'Aguardando humano';
+    case 'human':
+      return `Humano: ${handler.userName ?? 'operador'}`;
+    case 'paused':
+      return 'IA pausada';
+  }
+}
+
+export function handlerTone(mode: HandlerMode): StatusTone {
+  switch (mode) {
+    case 'ai':
+      return 'info';
+    case 'waiting_human':
+      return 'warning';
+    case 'human':
+      return 'success';
+    case 'paused':
+      return 'gray';
+  }
+}

@@ -1,0 +1,267 @@
+import type { Conversation, DeliveryStatus, Handler, Message, Reactions } from '@atende/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { conversationMessagesKey, type MessagesCache } from '../api/get-conversation';
+import type { ConversationsCache, ConversationsQuery } from '../api/get-conversations';
+import { conversationsListBaseKey } from '../api/get-conversations';
+import { matchesFilters } from '../lib/conversation-filters';
+import { cleanReactions } from '../lib/reactions';
+
+/* Pure updaters of the two caches (list pages, one conversation's message pages). */
+
+/** Inserts or replaces a message by id (no duplicate bubble when our own message also arrives as an event). */
+export function upsertMessageInPages(cache: MessagesCache, message: Message, replace = true): MessagesCache {
+  let found = false;
+  const pages = cache.pages.map((page) => {
+    const index = page.messages.findIndex((m) => m.id === message.id);
+    if (index < 0) return page;
+    found = true;
+    if (!replace) return page;
+    const messages = page.messages.slice();
+    messages[index] = message;
+    return { ...page, messages };
+  });
+  if (found) return { ...cache, pages };
+  const lastIndex = pages.length - 1;
+  const last = pages[lastIndex];
+  if (!last) return cache;
+  pages[lastIndex] = { ...last, messages: [...last.messages, message] };
+  return { ...cache, pages };
+}
+
+export function updateMessageInPages(
+  cache: MessagesCache,
+  messageId: string,
+  update: (message: Message) => Message,
+): MessagesCache {
+  return {
+    ...cache,
+    pages: cache.pages.map((page) =>
+      page.messages.some((m) => m.id === messageId)
+        ? { ...page, messages: page.messages.map((m) => (m.id === messageId ? update(m) : m)) }
+        : page,
+    ),
+  };
+}
+
+export function updateRowInPages(
+  cache: ConversationsCache,
+  conversationId: string,
+  update: (row: Conversation) => Conversation,
+  moveToTop = false,
+): { cache: ConversationsCache; found: boolean } {
+  let updated: Conversation | null = null;
+  let pages = cache.pages.map((page) => {
+    const index = page.rows.findIndex((r) => r.id === conversationId);
+    if (index < 0) return page;
+    const row = page.rows[index]!;
+    updated = update(row);
+    const rows = page.rows.slice();
+    if (moveToTop) rows.splice(index, 1);
+    else rows[index] = updated;
+    return { ...page, rows };
+  });
+  if (!updated) return { cache, found: false };
+  if (moveToTop) pages = prependToPages(pages, updated);
+  return { cache: { ...cache, pages }, found: true };
+}
+
+function prependToPages(pages: ConversationsCache['pages'], row: Conversation): ConversationsCache['pages'] {
+  const [first, ...rest] = pages;
+  if (!first) return pages;
+  return [{ ...first, rows: [row, ...first.rows] }, ...rest];
+}
+
+export function prependRowInPages(cache: ConversationsCache, row: Conversation): ConversationsCache {
+  const pages = prependToPages(cache.pages, row);
+  const first = pages[0];
+  if (first) pages[0] = { ...first, total: first.total + 1 };
+  return { ...cache, pages };
+}
+
+export function findRow(cache: ConversationsCache | undefined, predicate: (row: Conversation) => boolean) {
+  for (const page of cache?.pages ?? []) {
+    const row = page.rows.find(predicate);
+    if (row) return row;
+  }
+  return null;
+}
+
+/* QueryClient-level helpers: apply one change to every list cache and to the open chat. */
+
+function listEntries(qc: QueryClient) {
+  return qc.getQueriesData<ConversationsCache>({ queryKey: conversationsListBaseKey });
+}
+
+function filtersOfKey(key: readonly unknown[]): ConversationsQuery | null {
+  const filters = key[2] as ConversationsQuery | undefined;
+  return filters ?? null;
+}
+
+/** Patches a conversation wherever it is cached (list rows and the chat's conversation). */
+export function patchConversation(
+  qc: QueryClient,
+  conversationId: string,
+  update: (row: Conversation) => Conversation,
+  moveToTop = false,
+): boolean {
+  let found = false;
+  for (const [key, cache] of listEntries(qc)) {
+    if (!cache) continue;
+    const result = updateRowInPages(cache, conversationId, update, moveToTop);
+    if (result.found) {
+      found = true;
+      qc.setQueryData(key, result.cache);
+    }
+  }
+  qc.setQueryData<MessagesCache>(conversationMessagesKey(conversationId), (cache) =>
+    cache
+      ? {
+          ...cache,
+          pages: cache.pages.map((p) =>
+            p.conversation ? { ...p, conversation: update(p.conversation) } : p,
+          ),
+        }
+      : cache,
+  );
+  return found;
+}
+
+/** Puts a conversation first in every list whose filters it matches (created by a new message). */
+export function insertConversation(qc: QueryClient, row: Conversation): void {
+  for (const [key, cache] of listEntries(qc)) {
+    if (!cache || findRow(cache, (r) => r.id === row.id)) continue;
+    const filters = filtersOfKey(key);
+    if (filters && !matchesFilters(row, { ...filters, tags: filters.tags ?? [] })) continue;
+    qc.setQueryData(key, prependRowInPages(cache, row));
+  }
+}
+
+/** A full row from the server (`conversation:updated`): replace it, or put it first if it is newer. */
+export function upsertConversation(qc: QueryClient, row: Conversation): void {
+  for (const [key, cache] of listEntries(qc)) {
+    if (!cache) continue;
+    const existing = findRow(cache, (r) => r.id === row.id);
+    const newer = (existing?.lastMessageTime ?? '') < (row.lastMessageTime ?? '');
+    if (existing) {
+      qc.setQueryData(key, updateRowInPages(cache, row.id, () => row, newer).cache);
+      continue;
+    }
+    const top = cache.pages[0]?.rows[0];
+    const filters = filtersOfKey(key);
+    const matches = !filters || matchesFilters(row, { ...filters, tags: filters.tags ?? [] });
+    if (matches && (!top || (top.lastMessageTime ?? '') <= (row.lastMessageTime ?? ''))) {
+      qc.setQueryData(key, prependRowInPages(cache, row));
+    }
+  }
+  patchConversation(qc, row.id, () => row);
+}
+
+export function findConversation(
+  qc: QueryClient,
+  predicate: (row: Conversation) => boolean,
+): Conversation | null {
+  for (const [, cache] of listEntries(qc)) {
+    const row = findRow(cache, predicate);
+    if (row) return row;
+  }
+  return null;
+}
+
+export function upsertMessage(qc: QueryClient, message: Message, replace = true): void {
+  qc.setQueryData<MessagesCache>(conversationMessagesKey(message.conversationId), (cache) =>
+    cache ? upsertMessageInPages(cache, message, replace) : cache,
+  );
+}
+
+export function setReactions(
+  qc: QueryClient,
+  conversationId: string,
+  messageId: string,
+  reactions: Reactions,
+) {
+  qc.setQueryData<MessagesCache>(conversationMessagesKey(conversationId), (cache) =>
+    cache
+      ? updateMessageInPages(cache, messageId, (m) => ({ ...m, reactions: cleanReactions(reactions) }))
+      : cache,
+  );
+}
+
+export function setMessageStatus(
+  qc: QueryClient,
+  conversationId: string,
+  messageId: string,
+  status: DeliveryStatus,
+) {
+  qc.setQueryData<MessagesCache>(conversationMessagesKey(conversationId), (cache) =>
+    cache ? updateMessageInPages(cache, messageId, (m) => ({ ...m, status })) : cache,
+  );
+}
+
+export function setHandler(qc: QueryClient, conversationId: string, handler: Handler, isAiHandled: boolean) {
+  patchConversation(qc, conversationId, (row) => ({ ...row, handler, isAiHandled }));
+}
+
+/* Each message is counted once in the list, whether it arrives by the POST answer or by events. */
+const countedMessageIds = new Set<string>();
+const COUNTED_LIMIT = 5000;
+
+export function markCounted(messageId: string): boolean {
+  if (countedMessageIds.has(messageId)) return false;
+  countedMessageIds.add(messageId);
+  if (countedMessageIds.size > COUNTED_LIMIT) {
+    const oldest = countedMessageIds.values().next().value;
+    if (oldest !== undefined) countedMessageIds.delete(oldest);
+  }
+  return true;
+}
+
+export interface IncomingMessage {
+  conversationId: string;
+  clientId: string | null;
+  messageId: string;
+  content: string;
+  timestamp: string;
+}
+
+/**
+ * Spec §4: a message for an existing conversation is appended and sets it active (moved first);
+ * a message for an unknown client creates a conversation: active, count 1, AI-handled, first.
+ */
+export function applyIncomingToList(qc: QueryClient, incoming: IncomingMessage): void {
+  if (!markCounted(incoming.messageId)) return;
+  const found = patchConversation(
+    qc,
+    incoming.conversationId,
+    (row) =>
+      // A full row from the server (`conversation:updated`) may already include this message.
+      (row.lastMessageTime ?? '') >= incoming.timestamp
+        ? { ...row, status: 'active' }
+        : {
+            ...row,
+            status: 'active',
+            lastMessage: incoming.content,
+            lastMessageTime: incoming.timestamp,
+            messageCount: row.messageCount + 1,
+          },
+    true,
+  );
+  if (found || !incoming.clientId) return;
+  const clientId = incoming.clientId;
+  if (findConversation(qc, (r) => r.clientId === clientId)) return;
+  insertConversation(qc, {
+    id: incoming.conversationId,
+    clientId,
+    startedAt: incoming.timestamp,
+    status: 'active',
+    lastMessage: incoming.content,
+    lastMessageTime: incoming.timestamp,
+    messageCount: 1,
+    averageResponseTime: null,
+    sentimentScore: null,
+    isAiHandled: true,
+    tags: [],
+    handler: { mode: 'ai', userId: null, userName: null, since: incoming.timestamp, reason: null },
+    clientName: null,
+    clientPhone: null,
+  });
+}

@@ -1,0 +1,93 @@
+import type { Message, NewMessageEvent } from '@atende/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getSocket, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
+import {
+  applyIncomingToList,
+  patchConversation,
+  setHandler,
+  setMessageStatus,
+  setReactions,
+  upsertConversation,
+  upsertMessage,
+} from './cache-updates';
+
+/** Builds a message from the short `newMessage` event (used only until the full message arrives). */
+function messageFromEvent(event: NewMessageEvent): Message {
+  return {
+    id: event.messageId,
+    conversationId: event.conversationId,
+    sender: event.sender,
+    content: event.message,
+    type: 'text',
+    timestamp: event.timestamp,
+    aiGenerated: false,
+    confidenceScore: null,
+    mediaUrl: null,
+    mediaMimeType: null,
+    replyTo: event.replyTo,
+    reactions: {},
+    status: 'sent',
+    authorName: null,
+    evidence: [],
+  };
+}
+
+/**
+ * Spec §4/§7 live updates. Sockets only notify; TanStack Query owns the data. While a conversation
+ * is open its room `conversation:<id>` is joined, and left when the selection changes.
+ */
+export function useConversationsRealtime(openConversationId: string | null): void {
+  const qc = useQueryClient();
+  const realtime = useRealtimeStatus();
+
+  useEffect(() => {
+    const socket = getSocket();
+    if (!openConversationId || !socket || realtime !== 'authenticated') return;
+    socket.emit('join:conversation', openConversationId);
+    return () => {
+      socket.emit('leave:conversation', openConversationId);
+    };
+  }, [openConversationId, realtime]);
+
+  useSocketEvent('conversations:newMessage', (message) => {
+    upsertMessage(qc, message);
+    applyIncomingToList(qc, {
+      conversationId: message.conversationId,
+      clientId: null,
+      messageId: message.id,
+      content: message.content,
+      timestamp: message.timestamp,
+    });
+  });
+
+  useSocketEvent('newMessage', (event) => {
+    // Never replaces a full message already there (the full event carries evidence, confidence…).
+    upsertMessage(qc, messageFromEvent(event), false);
+    applyIncomingToList(qc, {
+      conversationId: event.conversationId,
+      clientId: event.clientId,
+      messageId: event.messageId,
+      content: event.message,
+      timestamp: event.timestamp,
+    });
+  });
+
+  useSocketEvent('conversations:statusUpdate', ({ conversationId, status }) => {
+    patchConversation(qc, conversationId, (row) => ({ ...row, status }));
+  });
+
+  useSocketEvent('message:reaction', ({ conversationId, messageId, reactions }) => {
+    setReactions(qc, conversationId, messageId, reactions);
+  });
+
+  useSocketEvent('message:status', ({ conversationId, messageId, status }) => {
+    setMessageStatus(qc, conversationId, messageId, status);
+  });
+
+  useSocketEvent('conversation:updated', (row) => upsertConversation(qc, row));
+
+  useSocketEvent('conversation:handler', ({ conversationId, handler, isAiHandled }) => {
+    setHandler(qc, conversationId, handler, isAiHandled);
+  });
+}

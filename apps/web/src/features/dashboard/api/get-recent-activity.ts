@@ -1,0 +1,19 @@
+import { type Activity, activityResponseSchema, LIMITS } from '@atende/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { dashboardKeys } from './query-keys';
+
+export async function getRecentActivity(signal?: AbortSignal): Promise<Activity[]> {
+  const response = await apiRequest('/dashboard/activity', { schema: activityResponseSchema, signal });
+  return response.data.slice(0, LIMITS.recentActivities);
+}
+
+export const getRecentActivityQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.activity(),
+    queryFn: ({ signal }) => getRecentActivity(signal),
+  });
+
+export function useRecentActivity() {
+  return useQuery(getRecentActivityQueryOptions());
+}

@@ -1,0 +1,53 @@
+import type { ChartPoint } from '@atende/contracts';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { useMemo } from 'react';
+import { Chart } from 'react-chartjs-2';
+import { useIsDarkMode } from '../../hooks/use-is-dark-mode';
+import { type ChartSpec, describeSeries } from '../../lib/chart-config';
+import { buildData, buildOptions } from './chart-options';
+
+// Tree-shaken registration: only what the four charts use. This module is loaded lazily, on /dashboard only.
+ChartJS.register(
+  LineController,
+  LineElement,
+  PointElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Filler,
+);
+
+interface ChartCanvasProps {
+  spec: ChartSpec;
+  points: ChartPoint[];
+}
+
+/** One Chart.js chart; datasets keep their identity across updates, so live data animates in place. */
+export default function ChartCanvas({ spec, points }: ChartCanvasProps) {
+  const dark = useIsDarkMode();
+  const options = useMemo(() => buildOptions(spec, dark), [spec, dark]);
+  const data = useMemo(() => buildData(spec, points, dark), [spec, points, dark]);
+  return (
+    <Chart
+      type={spec.type}
+      data={data}
+      options={options}
+      role="img"
+      aria-label={describeSeries(spec, points)}
+      datasetIdKey="label"
+    />
+  );
+}

@@ -1,0 +1,165 @@
+import type { WhatsappStatus } from '@atende/contracts';
+import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui';
+import { useWhatsappStatus } from '../api/get-whatsapp-status';
+import { usePairSimulator } from '../api/pair-simulator';
+import { useReconnectWhatsapp } from '../api/reconnect-whatsapp';
+import { Panel } from './panel';
+import { QrImage } from './qr-image';
+
+export const WHATSAPP_STATUS_ERROR = 'Erro ao carregar status do WhatsApp';
+
+const CHANNEL_LABELS: Record<WhatsappStatus['channel'], string> = {
+  simulator: 'Simulador',
+  'whatsapp-web': 'WhatsApp Web',
+  'cloud-api': 'WhatsApp Cloud API',
+};
+
+/** Connection card (spec §4): connected, disconnected, or a QR waiting to be scanned. */
+export function WhatsappCard({ className }: { className?: string }) {
+  const status = useWhatsappStatus();
+  const reconnect = useReconnectWhatsapp();
+  const pair = usePairSimulator();
+
+  const reconnectButton = (
+    <Button variant="secondary" onClick={() => reconnect.mutate()} isLoading={reconnect.isPending}>
+      Reconectar
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (status.data) {
+    body = (
+      <StatusBody
+        status={status.data}
+        onPair={(code) => pair.mutate(code)}
+        isPairing={pair.isPending}
+        reconnectButton={reconnectButton}
+      />
+    );
+  } else if (status.isError) {
+    body = (
+      <div className="flex flex-1 flex-col items-start gap-3">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {WHATSAPP_STATUS_ERROR}
+        </p>
+        <Button variant="secondary" onClick={() => void status.refetch()} isLoading={status.isFetching}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  } else {
+    body = <div aria-hidden="true" className="h-24 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />;
+  }
+
+  return (
+    <Panel id="whatsapp-title" title="Conexão WhatsApp" subtitle="Canal de atendimento" className={className}>
+      <div id="whatsapp" className="@container flex flex-1 flex-col gap-3">
+        {body}
+      </div>
+    </Panel>
+  );
+}
+
+interface StatusBodyProps {
+  status: WhatsappStatus;
+  onPair: (code: string) => void;
+  isPairing: boolean;
+  reconnectButton: ReactNode;
+}
+
+function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyProps) {
+  const channel = CHANNEL_LABELS[status.channel];
+
+  if (status.connected) {
+    return (
+      <div className="flex flex-1 flex-col gap-4" data-testid="whatsapp-connected">
+        <div className="flex items-center gap-3">
+          <span className="grid size-10 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <p className="font-medium text-slate-900 dark:text-slate-100">Conectado</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">Recebendo e enviando mensagens</p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-500 dark:text-slate-400">Número</dt>
+            <dd className="font-medium text-slate-800 tabular-nums dark:text-slate-200">
+              {status.phone ?? '—'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500 dark:text-slate-400">Canal</dt>
+            <dd className="font-medium text-slate-800 dark:text-slate-200">{channel}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto">{reconnectButton}</div>
+      </div>
+    );
+  }
+
+  if (status.qr) {
+    const canPair = status.channel === 'simulator' && status.pairingCode;
+    return (
+      <div
+        className="flex flex-1 flex-col gap-4 @md:flex-row @md:items-start"
+        data-testid="whatsapp-qr-pending"
+      >
+        <QrImage value={status.qr} />
+        <div className="flex min-w-0 flex-col gap-3">
+          <p className="font-medium text-slate-900 dark:text-slate-100">Escaneie o QR code para conectar</p>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+            <li>Abra o WhatsApp no seu celular</li>
+            <li>
+              Toque em{' '}
+              <strong className="font-medium text-slate-800 dark:text-slate-200">Aparelhos conectados</strong>
+            </li>
+            <li>
+              Toque em{' '}
+              <strong className="font-medium text-slate-800 dark:text-slate-200">Conectar um aparelho</strong>{' '}
+              e aponte a câmera para este código
+            </li>
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            {canPair ? (
+              <Button onClick={() => onPair(status.pairingCode!)} isLoading={isPairing}>
+                {isPairing ? null : <Smartphone aria-hidden="true" className="size-4" />}
+                Parear simulador
+              </Button>
+            ) : null}
+            {reconnectButton}
+          </div>
+          {canPair ? (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Canal {channel}: o botão faz o papel do celular e conclui o pareamento.
+            </p>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-1 flex-col gap-4" data-testid="whatsapp-disconnected">
+      <div className="flex items-center gap-3">
+        <span className="grid size-10 place-items-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+          {status.state === 'connecting' ? (
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <WifiOff aria-hidden="true" className="size-5" />
+          )}
+        </span>
+        <div>
+          <p className="font-medium text-slate-900 dark:text-slate-100">
+            {status.state === 'connecting' ? 'Conectando...' : 'Desconectado'}
+          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">Canal: {channel}</p>
+        </div>
+      </div>
+      <div className="mt-auto">{reconnectButton}</div>
+    </div>
+  );
+}

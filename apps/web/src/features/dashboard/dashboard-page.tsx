@@ -1,0 +1,28 @@
+import { PageContainer } from '@/components/layout/page-header';
+import { ChartsSection } from './components/charts/charts-section';
+import { DashboardHeader } from './components/dashboard-header';
+import { RecentActivities } from './components/recent-activities';
+import { StatCards } from './components/stat-cards';
+import { SystemHealthPanel } from './components/system-health-panel';
+import { WhatsappCard } from './components/whatsapp-card';
+import { useDashboardRealtime } from './realtime/use-dashboard-realtime';
+
+/**
+ * Route component for /dashboard (lazy-loaded by the router). Each section subscribes to its own
+ * query, so a live update re-renders only the part it changes.
+ */
+export default function DashboardPage() {
+  useDashboardRealtime();
+  return (
+    <PageContainer>
+      <DashboardHeader />
+      <StatCards />
+      <ChartsSection />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <WhatsappCard className="md:col-span-2 xl:col-span-1" />
+        <SystemHealthPanel />
+        <RecentActivities />
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useRealtimeStatus, useSocketEvent } from '@/lib/socket';
+import { getDashboardChartsQueryOptions } from '../api/get-dashboard-charts';
+import { getDashboardStatsQueryOptions } from '../api/get-dashboard-stats';
+import { getRecentActivityQueryOptions } from '../api/get-recent-activity';
+import { getSystemHealthQueryOptions } from '../api/get-system-health';
+import { getWhatsappStatusQueryOptions } from '../api/get-whatsapp-status';
+import { dashboardKeys } from '../api/query-keys';
+import {
+  applyWhatsappDisconnected,
+  applyWhatsappQr,
+  applyWhatsappReady,
+  prependActivity,
+} from './cache-updates';
+
+const statsKey = getDashboardStatsQueryOptions().queryKey;
+const chartsKey = getDashboardChartsQueryOptions().queryKey;
+const healthKey = getSystemHealthQueryOptions().queryKey;
+const activityKey = getRecentActivityQueryOptions().queryKey;
+const whatsappKey = getWhatsappStatusQueryOptions().queryKey;
+
+/** Sockets only notify: every dashboard event lands in TanStack Query's cache. */
+export function useDashboardRealtime(): void {
+  const queryClient = useQueryClient();
+  const realtime = useRealtimeStatus();
+  const wasAuthenticated = useRef(false);
+
+  // After a reconnection, events may have been missed while offline: reload every part once.
+  useEffect(() => {
+    if (realtime !== 'authenticated') return;
+    if (wasAuthenticated.current) void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    wasAuthenticated.current = true;
+  }, [realtime, queryClient]);
+
+  useSocketEvent('system:metrics', ({ stats, charts }) => {
+    queryClient.setQueryData(statsKey, stats);
+    queryClient.setQueryData(chartsKey, charts);
+  });
+
+  useSocketEvent('system:health', (health) => {
+    queryClient.setQueryData(healthKey, health);
+  });
+
+  useSocketEvent('analytics:update', (activity) => {
+    queryClient.setQueryData(activityKey, (list) => prependActivity(list, activity));
+  });
+
+  useSocketEvent('whatsapp:status', (status) => {
+    queryClient.setQueryData(whatsappKey, status);
+  });
+
+  useSocketEvent('whatsapp:qr', ({ qr }) => {
+    queryClient.setQueryData(whatsappKey, (status) => applyWhatsappQr(status, qr));
+    // The simulator's pairing code travels with the status, not with the QR event.
+    void queryClient.invalidateQueries({ queryKey: whatsappKey });
+  });
+
+  useSocketEvent('whatsapp:ready', ({ phone }) => {
+    queryClient.setQueryData(whatsappKey, (status) => applyWhatsappReady(status, phone));
+  });
+
+  useSocketEvent('whatsapp:disconnected', () => {
+    queryClient.setQueryData(whatsappKey, applyWhatsappDisconnected);
+    void queryClient.invalidateQueries({ queryKey: whatsappKey });
+  });
+}

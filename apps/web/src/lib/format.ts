@@ -1,0 +1,82 @@
+/** pt-BR formatting helpers (spec §1, §9). Pure functions; `now` is injectable for tests. */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hour12: false });
+const dayMonthFormatter = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
+const dateFormatter = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+function isValid(date: Date): boolean {
+  return !Number.isNaN(date.getTime());
+}
+
+/**
+ * Spec §9: under 1 minute 'Agora', then minutes, hours, days up to 7 days, then the date (dd/MM).
+ * Future instants (clock skew) read as 'Agora'.
+ */
+export function formatRelativeTime(value: Date | string | number, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!isValid(date)) return '';
+  const diff = now.getTime() - date.getTime();
+  if (diff < MINUTE) return 'Agora';
+  if (diff < HOUR) return `há ${Math.floor(diff / MINUTE)} min`;
+  if (diff < DAY) return `há ${Math.floor(diff / HOUR)} h`;
+  const days = Math.floor(diff / DAY);
+  if (days <= 7) return days === 1 ? 'há 1 dia' : `há ${days} dias`;
+  return dayMonthFormatter.format(date);
+}
+
+/** HH:mm, 24-hour clock. */
+export function formatTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return isValid(date) ? timeFormatter.format(date) : '';
+}
+
+/** dd/MM/yyyy. */
+export function formatDate(value: Date | string | number): string {
+  const date = toDate(value);
+  return isValid(date) ? dateFormatter.format(date) : '';
+}
+
+/** 1234.5 → '1.234,5' (pt-BR grouping and decimal comma). */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  if (!Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('pt-BR', { maximumFractionDigits }).format(value);
+}
+
+/** A percent given as 0–100: 99.94 → '99,9%'. */
+export function formatPercent(value: number, fractionDigits = 1): string {
+  if (!Number.isFinite(value)) return '—';
+  return `${new Intl.NumberFormat('pt-BR', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value)}%`;
+}
+
+/** A signed change in percent: 12.3 → '+12,3%', -4 → '-4,0%'. */
+export function formatChange(value: number, fractionDigits = 1): string {
+  if (!Number.isFinite(value)) return '—';
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${formatPercent(Math.abs(value), fractionDigits)}`;
+}
+
+/** Milliseconds as a short duration: 850 → '850 ms', 1200 → '1,2s', 95000 → '1 min 35 s'. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < MINUTE) return `${formatNumber(ms / 1000, 1)}s`;
+  const minutes = Math.floor(ms / MINUTE);
+  const seconds = Math.round((ms % MINUTE) / 1000);
+  return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+/** Bytes as KB (spec: file line shows size in KB). */
+export function formatKilobytes(bytes: number): string {
+  return `${formatNumber(bytes / 1024, 1)} KB`;
+}

@@ -1,0 +1,104 @@
+import { type ClientToServerEvents, LIMITS, type ServerToClientEvents } from '@atende/contracts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { getToken } from './storage';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** idle → connecting → authenticated; `failed` after the 5 reconnect attempts are spent. */
+export type RealtimeStatus = 'idle' | 'connecting' | 'authenticated' | 'unauthenticated' | 'failed';
+
+let socket: AppSocket | null = null;
+let status: RealtimeStatus = 'idle';
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: RealtimeStatus) {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+/** The one socket of the app (spec §7): same origin, websocket then polling, token in auth. */
+export function connectSocket(): AppSocket {
+  if (socket) return socket;
+  const s: AppSocket = io({
+    transports: ['websocket', 'polling'],
+    auth: (cb) => cb({ token: getToken() ?? '' }),
+    reconnectionAttempts: LIMITS.realtimeReconnectAttempts,
+    reconnectionDelay: LIMITS.realtimeReconnectDelayMs,
+    reconnectionDelayMax: LIMITS.realtimeReconnectDelayMaxMs,
+    timeout: LIMITS.realtimeTimeoutMs,
+  });
+  socket = s;
+  setStatus('connecting');
+
+  s.on('connect', () => {
+    const token = getToken();
+    if (token) s.emit('authenticate', { token });
+  });
+  s.on('authenticated', () => {
+    setStatus('authenticated');
+    s.emit('join:dashboard');
+  });
+  s.on('auth_error', ({ message }) => {
+    console.error('Falha na autenticação do tempo real:', message);
+    setStatus('unauthenticated');
+  });
+  s.on('connect_error', (error) => console.error('Erro de conexão do tempo real:', error.message));
+  s.on('disconnect', (reason) => {
+    if (reason !== 'io client disconnect') setStatus('connecting');
+  });
+  s.io.on('reconnect_attempt', () => setStatus('connecting'));
+  s.io.on('reconnect_failed', () => {
+    console.error('Tempo real: conexão falhou após as tentativas de reconexão');
+    setStatus('failed');
+  });
+  s.io.on('error', (error) => {
+    if (error.message.includes('timeout')) console.warn('Tempo real: tempo limite de conexão excedido');
+  });
+  return s;
+}
+
+export function disconnectSocket(): void {
+  socket?.disconnect();
+  socket = null;
+  setStatus('idle');
+}
+
+export function getSocket(): AppSocket | null {
+  return socket;
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => status,
+  );
+}
+
+/** Subscribes to a server event for the lifetime of the component; the latest handler is always used. */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  const realtime = useRealtimeStatus();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-subscribe when the socket (re)connects
+  useEffect(() => {
+    const s = socket;
+    if (!s) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
+      (ref.current as (...a: typeof args) => void)(...args)) as unknown as ServerToClientEvents[E];
+    // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed `on` cannot narrow a generic event name
+    (s as any).on(event, listener);
+    return () => {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      (s as any).off(event, listener);
+    };
+  }, [event, realtime]);
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from './common.js';
+import { LIMITS } from './constants.js';
+import { okEnvelope } from './envelope.js';
+
+export const senderSchema = z.enum(['client', 'agent', 'admin']);
+export type Sender = z.infer<typeof senderSchema>;
+
+/** Who reacted: the customer, or our side (any operator or the AI). */
+export const reactionSenderSchema = z.enum(['client', 'agent']);
+export type ReactionSender = z.infer<typeof reactionSenderSchema>;
+
+export const messageTypeSchema = z.enum(['text', 'image', 'audio', 'document', 'location']);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+/** Spec §3: map from emoji to `{ senders: [{ sender }] }`. */
+export const reactionsSchema = z.record(
+  z.string(),
+  z.object({ senders: z.array(z.object({ sender: reactionSenderSchema })) }),
+);
+export type Reactions = z.infer<typeof reactionsSchema>;
+
+export const replyToSchema = z.object({ id: idSchema, content: z.string(), sender: senderSchema });
+export type ReplyTo = z.infer<typeof replyToSchema>;
+
+export const deliveryStatusSchema = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+/** A knowledge-base passage the agent used for an answer. */
+export const evidenceSchema = z.object({
+  passageId: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  score: z.number().min(0).max(1),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const messageSchema = z.object({
+  id: idSchema,
+  conversationId: idSchema,
+  sender: senderSchema,
+  content: z.string(),
+  type: messageTypeSchema,
+  timestamp: isoDateSchema,
+  aiGenerated: z.boolean(),
+  confidenceScore: z.number().min(0).max(1).nullable(),
+  mediaUrl: z.string().nullable(),
+  mediaMimeType: z.string().nullable(),
+  replyTo: replyToSchema.nullable(),
+  reactions: reactionsSchema,
+  status: deliveryStatusSchema,
+  /** Name of the operator who wrote it (human messages from our side). */
+  authorName: z.string().nullable(),
+  evidence: z.array(evidenceSchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const KNOWN_CONVERSATION_STATUSES = ['active', 'completed', 'paused', 'abandoned'] as const;
+/** Stored statuses; the web shows anything unknown as inactive (spec §4). */
+export const conversationStatusSchema = z.enum(KNOWN_CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
+
+/** Who is answering a conversation right now (issue 6). */
+export const handlerModeSchema = z.enum(['ai', 'waiting_human', 'human', 'paused']);
+export type HandlerMode = z.infer<typeof handlerModeSchema>;
+
+export const handlerSchema = z.object({
+  mode: handlerModeSchema,
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  since: isoDateSchema,
+  reason: z.string().nullable(),
+});
+export type Handler = z.infer<typeof handlerSchema>;
+
+export const conversationSchema = z.object({
+  id: idSchema,
+  clientId: idSchema,
+  startedAt: isoDateSchema,
+  /** Kept as a string: unknown values must survive and show as inactive. */
+  status: z.string(),
+  lastMessage: z.string().nullable(),
+  lastMessageTime: isoDateSchema.nullable(),
+  messageCount: z.number().int().nonnegative(),
+  /** Seconds; null until the agent side has answered once. */
+  averageResponseTime: z.number().nonnegative().nullable(),
+  sentimentScore: z.number().min(-1).max(1).nullable(),
+  isAiHandled: z.boolean(),
+  tags: z.array(z.string()),
+  handler: handlerSchema,
+  /** Client name and phone, denormalised for the list. */
+  clientName: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationDetailSchema = conversationSchema.extend({
+  /** The newest messages in chronological order; older ones via the messages call. */
+  messages: z.array(messageSchema),
+  hasMoreMessages: z.boolean(),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const conversationStatusFilterSchema = z.enum([
+  'all',
+  'active',
+  'finished',
+  'completed',
+  'paused',
+  'abandoned',
+]);
+export type ConversationStatusFilter = z.infer<typeof conversationStatusFilterSchema>;
+
+const csv = z
+  .string()
+  .max(500)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  );
+
+export const listConversationsQuerySchema = z.object({
+  status: conversationStatusFilterSchema.default('all'),
+  search: z.string().trim().max(200).optional(),
+  tags: csv.optional(),
+  clientId: idSchema.optional(),
+  handler: handlerModeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Opaque cursor returned as `page.nextCursor`. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListConversationsQuery = z.input<typeof listConversationsQuerySchema>;
+
+export const pageInfoSchema = z.object({ nextCursor: z.string().nullable(), total: z.number().int() });
+export const listConversationsResponseSchema = okEnvelope(z.array(conversationSchema)).extend({
+  page: pageInfoSchema,
+});
+export type ListConversationsResponse = z.infer<typeof listConversationsResponseSchema>;
+
+export const conversationParamsSchema = z.object({ id: idSchema });
+export const messageParamsSchema = z.object({ conversationId: idSchema, messageId: idSchema });
+
+export const conversationDetailQuerySchema = z.object({
+  messagesLimit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const conversationDetailResponseSchema = okEnvelope(conversationDetailSchema);
+
+/** Older messages: `before` is a message id; answers the page before it, oldest first. */
+export const listMessagesQuerySchema = z.object({
+  before: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const listMessagesResponseSchema = okEnvelope(
+  z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }),
+);
+
+/** Spec §3 message send payload. `replyTo` is the quoted message id. */
+export const sendMessageRequestSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Mensagem vazia')
+    .max(LIMITS.composerMaxChars, `Máximo de ${LIMITS.composerMaxChars} caracteres`),
+  type: messageTypeSchema.default('text'),
+  replyTo: idSchema.nullable().optional(),
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+export const sendMessageResponseSchema = okEnvelope(messageSchema);
+
+export const reactRequestSchema = z.object({
+  emoji: z.string().min(1).max(16).nullable(),
+});
+export type ReactRequest = z.infer<typeof reactRequestSchema>;
+
+export const takeoverResponseSchema = okEnvelope(conversationSchema);
+
+export const clientSchema = z.object({
+  id: idSchema,
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  totalMessages: z.number().int().nonnegative(),
+  lastContact: isoDateSchema.nullable(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** GET /clients: a map keyed by client id. */
+export const clientsResponseSchema = okEnvelope(z.record(z.string(), clientSchema));
+export const clientsQuerySchema = z.object({ ids: csv.optional() });

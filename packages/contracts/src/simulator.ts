@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from './common.js';
+import { LIMITS } from './constants.js';
+import { messageTypeSchema } from './conversations.js';
+import { okEnvelope } from './envelope.js';
+
+/** A simulated customer writes: the same ingest path a real channel uses. */
+export const simulatorInboundRequestSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{8,15}$/, 'Telefone inválido'),
+  name: z.string().trim().min(1).max(120).optional(),
+  text: z.string().trim().min(1, 'Texto obrigatório').max(LIMITS.inboundTextMaxChars),
+  type: messageTypeSchema.default('text'),
+  replyToId: idSchema.optional(),
+  /** Provider message id; generated when absent. Replays with the same id are ignored. */
+  providerMessageId: z.string().trim().min(1).max(128).optional(),
+});
+export type SimulatorInboundRequest = z.input<typeof simulatorInboundRequestSchema>;
+
+export const simulatorInboundResponseSchema = okEnvelope(
+  z.object({ messageId: idSchema, conversationId: idSchema, clientId: idSchema, duplicate: z.boolean() }),
+);
+
+export const simulatorPairRequestSchema = z.object({ code: z.string().trim().min(4).max(128) });
+
+/** What the simulated customers received from us. */
+export const simulatorOutboxItemSchema = z.object({
+  providerMessageId: z.string(),
+  phone: z.string(),
+  text: z.string(),
+  kind: z.enum(['text', 'reaction']),
+  quotedProviderMessageId: z.string().nullable(),
+  emoji: z.string().nullable(),
+  deliveredAt: isoDateSchema,
+});
+export type SimulatorOutboxItem = z.infer<typeof simulatorOutboxItemSchema>;
+export const simulatorOutboxQuerySchema = z.object({
+  phone: z.string().trim().max(20).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const simulatorOutboxResponseSchema = okEnvelope(z.array(simulatorOutboxItemSchema));
+
+/** A simulated customer reacts to a message (our id or its provider id); null removes the reaction. */
+export const simulatorReactionRequestSchema = z.object({
+  phone: simulatorInboundRequestSchema.shape.phone,
+  messageId: z.string().trim().min(1).max(128),
+  emoji: z.string().min(1).max(16).nullable(),
+});
+export type SimulatorReactionRequest = z.infer<typeof simulatorReactionRequestSchema>;

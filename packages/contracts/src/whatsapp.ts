@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.js';
+
+export const channelKindSchema = z.enum(['simulator', 'whatsapp-web', 'cloud-api']);
+export type ChannelKind = z.infer<typeof channelKindSchema>;
+
+export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'qr', 'connected']);
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+/** Spec §3 messaging-app status: `connected` and `qr`, plus what the card needs. */
+export const whatsappStatusSchema = z.object({
+  connected: z.boolean(),
+  qr: z.string().nullable(),
+  state: connectionStateSchema,
+  channel: channelKindSchema,
+  /** The linked phone number once connected. */
+  phone: z.string().nullable(),
+  /** Simulator only: the pairing code that the QR encodes. */
+  pairingCode: z.string().nullable(),
+});
+export type WhatsappStatus = z.infer<typeof whatsappStatusSchema>;
+export const whatsappStatusResponseSchema = okEnvelope(whatsappStatusSchema);

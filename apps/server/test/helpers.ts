@@ -56,16 +56,31 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   return {
     url: url.toString(),
     kind,
-    destroy: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    destroy: () => dropDatabase(adminUrl, name),
   };
+}
+
+/**
+ * Drops a throwaway database. Without FORCE first: terminating a pool connection that is still
+ * closing surfaces as an uncaught error in that pool, so wait (up to 2 s) for its connections to go.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const force = attempt >= 40;
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}${force ? ' WITH (FORCE)' : ''}`);
+        return;
+      } catch (error) {
+        if (force) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** Configuration for tests: demo and simulated traffic off, no web app, silent logs. */

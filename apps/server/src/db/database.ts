@@ -36,6 +36,10 @@ export function isPostgresUrl(url: string): boolean {
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection the server closed (restart, admin termination) is dropped by the pool and
+    // the next query opens a new one; without a listener that event would crash the process.
+    // `/api/dashboard/health` reports a database that stays unreachable.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const parsed = new URL(url);
     return {

@@ -2,73 +2,31 @@
  * Test-only support for the metric tests: a migrated throwaway database (SQLite file always,
  * PostgreSQL too when TEST_DATABASE_URL is set) and tiny row builders with known timestamps.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabaseKind } from '../../../test/helpers.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 export interface TestDatabase {
-  kind: 'sqlite' | 'postgres';
+  kind: TestDatabaseKind;
   open(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>;
 }
 
-async function openSqlite() {
-  const dir = mkdtempSync(join(tmpdir(), 'atende-metrics-'));
-  const handle = openDatabase(join(dir, 'test.db'));
+async function openMigrated(kind: TestDatabaseKind) {
+  const database = await createTestDatabase(kind);
+  const handle = openDatabase(database.url, { poolSize: 4 });
   await migrateToLatest(handle.db);
   return {
     handle,
     async dispose() {
       await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgres(baseUrl: string) {
-  const name = `atende_metrics_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString(), { poolSize: 4 });
-  await migrateToLatest(handle.db);
-  return {
-    handle,
-    async dispose() {
-      await handle.close();
-      // Without FORCE first: terminating a pool connection that is still closing would surface as an
-      // uncaught error in the pool; wait for the pool's connections to go instead.
-      const drop = new pg.Client({ connectionString: baseUrl });
-      await drop.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await drop.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
-            break;
-          } catch (error) {
-            if (attempt >= 40) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-        }
-      } finally {
-        await drop.end();
-      }
+      await database.destroy();
     },
   };
 }
 
 /** The databases every metric test runs on. */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ kind: 'sqlite', open: openSqlite }];
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) list.push({ kind: 'postgres', open: () => openPostgres(pgUrl) });
-  return list;
+  return DATABASE_KINDS.map((kind) => ({ kind, open: () => openMigrated(kind) }));
 }
 
 type Db = DatabaseHandle['db'];

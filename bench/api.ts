@@ -13,12 +13,13 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
@@ -75,6 +76,16 @@ interface Child {
   stop(): Promise<void>;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function waitUntilUp(child: ChildProcess, probe: () => Promise<boolean>, log: () => string) {
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -95,7 +106,7 @@ function stopper(child: ChildProcess) {
 }
 
 /** The real server (one process), production mode, loopback only. */
-async function startServer(databaseUrl: string): Promise<Child> {
+async function startServer(databaseUrl: string): Promise<Child & { cpu(): number }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
@@ -129,7 +140,7 @@ async function startServer(databaseUrl: string): Promise<Child> {
     async () => (await fetch(`${url}/api/public/info`)).ok,
     () => log,
   );
-  return { url, stop: stopper(child) };
+  return { url, stop: stopper(child), cpu: () => cpuSeconds(child.pid) };
 }
 
 /** A bare node:http server in its own process answering a precomputed body: the ceiling. */
@@ -216,28 +227,40 @@ async function measureIngest(url: string, token: string) {
   });
 }
 
+/** Natural in-scope questions (the demo knowledge base answers them), so the whole agent path runs. */
+const QUESTIONS = [
+  'Vocês têm frete grátis?',
+  'Qual o prazo de entrega para Belo Horizonte?',
+  'Quais são as formas de pagamento?',
+  'Como faço para trocar um produto?',
+];
+
 /**
- * Open loop at `rate` messages/s: each message carries its sequence number; every dashboard socket
- * must receive `conversations:newMessage` for it. Latency = event received − request sent.
+ * Open loop at `rate` messages/s, each from a new customer: every dashboard socket must receive
+ * `conversations:newMessage` for it (matched by the message id the server answers).
+ * Latency = event received − request sent. Also: inbound sent → the AI's reply event (socket 0).
  */
 async function measureLatency(url: string, token: string, sockets: Socket[]) {
-  const tag = `lat${Date.now().toString(36)}`;
   const total = OFFERED_RATE * LATENCY_SECONDS;
   const sentAt = new Array<number>(total);
-  const received = sockets.map(() => new Set<number>());
-  const latencies: number[] = [];
-  const pattern = new RegExp(`^${tag} (\\d+) `);
+  const messageIdOf = new Array<string | undefined>(total);
+  const receivedAt = sockets.map(() => new Map<string, number>());
+  const seqOfConversation = new Map<string, number>();
+  const replyLatencies: number[] = [];
+  type Event = { id: string; conversationId: string; sender: string };
   sockets.forEach((socket, i) => {
-    socket.on('conversations:newMessage', (message: { sender: string; content: string }) => {
+    const seen = receivedAt[i] as Map<string, number>;
+    socket.on('conversations:newMessage', (message: Event) => {
       const at = performance.now();
-      if (message.sender !== 'client') return;
-      const match = pattern.exec(message.content);
-      if (!match) return;
-      const seq = Number(match[1]);
-      const set = received[i] as Set<number>;
-      if (set.has(seq)) return;
-      set.add(seq);
-      latencies.push(at - (sentAt[seq] ?? at));
+      if (message.sender === 'client') {
+        if (!seen.has(message.id)) seen.set(message.id, at);
+        return;
+      }
+      if (i !== 0 || message.sender !== 'agent') return;
+      const seq = seqOfConversation.get(message.conversationId);
+      if (seq === undefined) return;
+      seqOfConversation.delete(message.conversationId);
+      replyLatencies.push(at - (sentAt[seq] ?? at));
     });
   });
 
@@ -249,7 +272,7 @@ async function measureLatency(url: string, token: string, sockets: Socket[]) {
     const body = JSON.stringify({
       phone: nextPhone(),
       name: 'Cliente Latência',
-      text: `${tag} ${seq} Vocês têm frete grátis?`,
+      text: QUESTIONS[seq % QUESTIONS.length],
     });
     sentAt[seq] = performance.now();
     const req = request(
@@ -266,10 +289,19 @@ async function measureLatency(url: string, token: string, sockets: Socket[]) {
         },
       },
       (res) => {
-        res.resume();
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          if (res.statusCode === 200) acknowledged++;
-          else httpErrors++;
+          if (res.statusCode !== 200) {
+            httpErrors++;
+            return;
+          }
+          acknowledged++;
+          const { data } = JSON.parse(Buffer.concat(chunks).toString()) as {
+            data: { messageId: string; conversationId: string };
+          };
+          messageIdOf[seq] = data.messageId;
+          seqOfConversation.set(data.conversationId, seq);
         });
       },
     );
@@ -295,11 +327,26 @@ async function measureLatency(url: string, token: string, sockets: Socket[]) {
   const answered = () => acknowledged + httpErrors >= total;
   const ackDeadline = Date.now() + 30_000;
   while (Date.now() < ackDeadline && !answered()) await sleep(50);
+  const deliveredAll = () =>
+    receivedAt.every((seen) => messageIdOf.every((id) => id === undefined || seen.has(id)));
   const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline && received.some((s) => s.size < total)) await sleep(50);
+  while (Date.now() < deadline && !deliveredAll()) await sleep(50);
+  // AI replies trail the burst; give them up to 30 s more.
+  const replyDeadline = Date.now() + 30_000;
+  while (Date.now() < replyDeadline && replyLatencies.length < acknowledged) await sleep(100);
   agent.destroy();
   for (const socket of sockets) socket.off('conversations:newMessage');
-  const lost = received.reduce((sum, s) => sum + (total - s.size), 0);
+
+  const latencies: number[] = [];
+  let lost = 0;
+  for (const seen of receivedAt) {
+    for (let i = 0; i < total; i++) {
+      const id = messageIdOf[i];
+      const at = id === undefined ? undefined : seen.get(id);
+      if (at === undefined) lost++;
+      else latencies.push(at - (sentAt[i] ?? at));
+    }
+  }
   return {
     total,
     offeredRate: total / sendSeconds,
@@ -309,6 +356,9 @@ async function measureLatency(url: string, token: string, sockets: Socket[]) {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: percentile(latencies, 100),
+    replies: replyLatencies.length,
+    replyP50: percentile(replyLatencies, 50),
+    replyP99: percentile(replyLatencies, 99),
   };
 }
 
@@ -369,7 +419,7 @@ async function main(): Promise<void> {
   const startLoad = loadavg()[0]?.toFixed(1);
   const dir = mkdtempSync(join(tmpdir(), 'atende-bench-api-'));
   const databaseUrl = join(dir, 'atende.db');
-  let server: Child | null = null;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const dashboards: Socket[] = [];
   try {
     console.info(`Semeando ${CONVERSATIONS} conversas em ${databaseUrl}…`);
@@ -404,7 +454,13 @@ async function main(): Promise<void> {
     const pageCeiling = await measureCeiling(pageBody, dir, 'GET', 10);
 
     // 2. Inbound → dashboard latency at 500 messages/s offered.
+    const cpuBefore = server.cpu();
+    const eluBefore = performance.eventLoopUtilization();
+    const latencyStarted = performance.now();
     const latency = await measureLatency(server.url, token, sockets);
+    const latencySeconds = (performance.now() - latencyStarted) / 1000;
+    const serverCpu = (server.cpu() - cpuBefore) / latencySeconds;
+    const clientElu = performance.eventLoopUtilization(eluBefore).utilization;
     const backlogAfterLatency = await waitForIdle(databaseUrl);
 
     // 3. Sustained ingest vs the bare ceiling answering an inbound response body.
@@ -469,6 +525,18 @@ async function main(): Promise<void> {
       latency.p99 <= BUDGETS.p99Ms,
     );
     row('  max (ms)', fmt(latency.max, 1), '', null);
+    row(
+      `  inbound → AI reply event p50 / p99 (ms; ${latency.replies} replies)`,
+      `${fmt(latency.replyP50)} / ${fmt(latency.replyP99)}`,
+      '',
+      null,
+    );
+    row(
+      '  server CPU / bench client event loop busy',
+      `${fmt(serverCpu * 100)}% / ${fmt(clientElu * 100)}%`,
+      '',
+      null,
+    );
     row(
       '  events lost (of messages × sockets)',
       `${latency.lost} / ${latency.total * SOCKETS}`,

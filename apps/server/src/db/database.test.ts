@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, durableTransaction, migrateToLatest, openDatabase } from './database.js';
 
 const synchronous = async (db: DatabaseHandle['db']) =>
@@ -13,7 +14,9 @@ describe('SQLite durability', () => {
   let dir = '';
 
   afterEach(async () => {
+    vi.restoreAllMocks();
     await handle?.close();
+    handle = null;
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -24,21 +27,50 @@ describe('SQLite durability', () => {
     return handle.db;
   }
 
-  it('uses WAL with NORMAL sync, and FULL only inside a durable transaction', async () => {
+  /** Records every fsync of a file handle (the write-ahead log's, here) in `log`. */
+  async function spyOnFsync(log: string[]) {
+    const probe = await openFile(join(dir, 'test.db'), 'r');
+    const proto = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+    await probe.close();
+    const real = proto.sync;
+    return vi.spyOn(proto, 'sync').mockImplementation(async function (this: unknown) {
+      log.push('fsync start');
+      await real.call(this);
+      log.push('fsync done');
+    });
+  }
+
+  const insert = (key: string) => async (trx: Parameters<Parameters<typeof durableTransaction>[1]>[0]) => {
+    await trx
+      .insertInto('settings')
+      .values({ key, value: '1', updated_at: Date.now(), updated_by: null })
+      .execute();
+    return key;
+  };
+
+  it('uses WAL with NORMAL sync; a durable transaction answers only after the log is fsynced', async () => {
     const db = await open();
     expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows[0]?.journal_mode).toBe(
       'wal',
     );
-    expect(await synchronous(db)).toBe(1); // NORMAL
-    const inside = await durableTransaction(db, async (trx) => {
-      await trx
-        .insertInto('settings')
-        .values({ key: 'k', value: '1', updated_at: Date.now(), updated_by: null })
-        .execute();
-      return synchronous(trx);
+    expect(await synchronous(db)).toBe(1); // NORMAL: the main thread never waits for the disk
+    const log: string[] = [];
+    await spyOnFsync(log);
+    const result = await durableTransaction(db, async (trx) => {
+      const key = await insert('k')(trx);
+      log.push('work done');
+      return key;
     });
-    expect(inside).toBe(2); // FULL for this commit
-    expect(await synchronous(db)).toBe(1);
+    log.push('answered');
+    expect(result).toBe('k');
+    // The first one also syncs the log's directory entry; the answer comes after the last flush.
+    expect(log[0]).toBe('work done');
+    expect(log.slice(1, 3)).toEqual(['fsync start', 'fsync done']);
+    expect(log.slice(-2)).toEqual(['fsync done', 'answered']);
+    log.length = 0;
+    await durableTransaction(db, insert('k2'));
+    log.push('answered');
+    expect(log).toEqual(['fsync start', 'fsync done', 'answered']);
     expect(await db.selectFrom('settings').select('value').where('key', '=', 'k').executeTakeFirst()).toEqual(
       {
         value: '1',
@@ -46,18 +78,25 @@ describe('SQLite durability', () => {
     );
   });
 
-  it('restores NORMAL and rolls back when the work throws', async () => {
+  it('shares fsyncs between concurrent durable transactions, each answered after one that followed its commit', async () => {
+    const db = await open();
+    const log: string[] = [];
+    const spy = await spyOnFsync(log);
+    const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
+    expect(await Promise.all(keys.map((key) => durableTransaction(db, insert(key))))).toEqual(keys);
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(3);
+    expect((await db.selectFrom('settings').select('key').execute()).length).toBe(20);
+  });
+
+  it('rolls back when the work throws, and stores nothing', async () => {
     const db = await open();
     await expect(
       durableTransaction(db, async (trx) => {
-        await trx
-          .insertInto('settings')
-          .values({ key: 'k', value: '1', updated_at: Date.now(), updated_by: null })
-          .execute();
+        await insert('k')(trx);
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(await synchronous(db)).toBe(1);
     expect(await db.selectFrom('settings').selectAll().execute()).toEqual([]);
   });
 });

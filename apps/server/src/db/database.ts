@@ -7,12 +7,13 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
-  sql,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
+import { WalSync } from './wal-sync.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -32,8 +33,15 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+export interface OpenDatabaseOptions {
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+  /** SQLite: checkpoint the write-ahead log from a worker thread (the server; see wal-checkpointer). */
+  backgroundCheckpoints?: boolean;
+}
+
 /** Opens SQLite (file path) or PostgreSQL (`postgres://…`) behind the same Kysely interface. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle connection the server closed (restart, admin termination) is dropped by the pool and
@@ -54,37 +62,54 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: every commit survives a process crash (kill -9) without an fsync. Commits that
-  // acknowledge something to the outside (inbound ingest) go through `durableTransaction`, which syncs.
+  // acknowledge something to the outside (inbound ingest) go through `durableTransaction`, which also
+  // survives power loss.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // After a checkpoint the log is reused from its start; cap what it keeps on disk meanwhile.
+  sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  const checkpointer =
+    options.backgroundCheckpoints && file !== ':memory:' ? startWalCheckpointer(file) : null;
+  // With the worker checkpointing, the connection's own checkpoint is only a safety net (~40 MB).
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  sqliteDatabases.add(db);
-  return { db, kind: 'sqlite', location: file, close: () => db.destroy() };
+  const walSync = file === ':memory:' ? null : new WalSync(file);
+  sqliteDatabases.set(db, walSync);
+  return {
+    db,
+    kind: 'sqlite',
+    location: file,
+    close: async () => {
+      await checkpointer?.stop();
+      await walSync?.close();
+      await db.destroy();
+    },
+  };
 }
 
-const sqliteDatabases = new WeakSet<Kysely<Database>>();
+/** SQLite databases opened here, with the fsync of their write-ahead log (none in memory). */
+const sqliteDatabases = new WeakMap<Kysely<Database>, WalSync | null>();
 
 /**
- * A transaction whose commit survives power loss, for writes acknowledged to the outside world
- * (reference/security-reliability §22). On SQLite the one connection switches to `synchronous=FULL`
- * for this commit only: in WAL mode that fsync also makes every earlier (NORMAL) commit durable, so the
+ * Resolves once every commit made so far on this database survives power loss
+ * (reference/security-reliability §22). SQLite commits with `synchronous=NORMAL` and this fsyncs the
+ * write-ahead log off the main thread (WalSync), which makes every earlier commit durable too, so
  * follow-up work (agent replies, delivery statuses) needs no fsync of its own. PostgreSQL commits are
  * durable already (`synchronous_commit=on`).
  */
-export function durableTransaction<T>(
+export function syncCommitted(db: Kysely<Database>): Promise<void> {
+  return sqliteDatabases.get(db)?.sync() ?? Promise.resolve();
+}
+
+/** A transaction that resolves only once its commit is on disk (see `syncCommitted`). */
+export async function durableTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (!sqliteDatabases.has(db)) return db.transaction().execute(work);
-  return db.connection().execute(async (connection) => {
-    await sql`pragma synchronous = FULL`.execute(connection);
-    try {
-      return await connection.transaction().execute(work);
-    } finally {
-      await sql`pragma synchronous = NORMAL`.execute(connection);
-    }
-  });
+  const result = await db.transaction().execute(work);
+  await syncCommitted(db);
+  return result;
 }
 
 /** Most prepared statements kept per SQLite connection. */

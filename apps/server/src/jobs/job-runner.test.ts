@@ -39,6 +39,55 @@ describeEachDatabase('job runner', (kind) => {
     expect(await job(`run-${kind}`)).toMatchObject({ status: 'done', attempts: 1, locked_by: null });
   });
 
+  it('lets I/O in between jobs, and starts none while latency-sensitive work waits', async () => {
+    const r = runner({ pollMs: 60_000 });
+    const kindName = `t-yield-${kind}`;
+    const ran: number[] = [];
+    r.register<{ n: number }>(kindName, async ({ n }) => {
+      const until = performance.now() + 2; // synchronous work, like SQLite under its promises
+      while (performance.now() < until) {}
+      ran.push(n);
+    });
+    let busy = true;
+    r.yieldWhile(() => busy);
+    await ctx.app.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 20; n++) await r.enqueue(trx, kindName, { n });
+    });
+    await r.start();
+    r.wake();
+    await sleep(60);
+    expect(ran).toEqual([]); // deferred while busy (up to 250 ms each)
+    busy = false;
+    // A timer set now fires long before 20 jobs × 2 ms of synchronous work are over.
+    const ranWhenTimerFired = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(ran.length), 0),
+    );
+    expect(ranWhenTimerFired).toBeLessThan(20);
+    const deadline = Date.now() + 5000;
+    while (ran.length < 20 && Date.now() < deadline) await sleep(20);
+    expect(ran.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+
+  it('runs deferred jobs anyway after 250 ms, so they progress under overload', async () => {
+    const r = runner({ pollMs: 60_000 });
+    const kindName = `t-overload-${kind}`;
+    let ranAt = 0;
+    r.register(kindName, async () => {
+      ranAt = Date.now();
+    });
+    r.yieldWhile(() => true);
+    await ctx.app.db.transaction().execute(async (trx) => {
+      await r.enqueue(trx, kindName, {});
+    });
+    const started = Date.now();
+    await r.start();
+    r.wake();
+    const deadline = Date.now() + 3000;
+    while (ranAt === 0 && Date.now() < deadline) await sleep(20);
+    expect(ranAt - started).toBeGreaterThanOrEqual(240);
+    expect(ranAt - started).toBeLessThan(2000);
+  });
+
   it('a job rolled back with its transaction never runs', async () => {
     const r = runner();
     let ran = 0;

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../lib/clock.js';
@@ -43,6 +44,10 @@ export interface RegisterOptions<P> {
 }
 
 const KEEP_DONE_MS = 24 * 60 * 60 * 1000;
+/** Longest run of jobs between two turns of the event loop (see `nextTurn`). */
+const SLICE_MS = 4;
+/** Longest a job waits for latency-sensitive work (see `yieldWhile`). */
+const MAX_DEFER_MS = 250;
 
 /**
  * Durable job runner over the `jobs` table (transactional outbox). `enqueue` writes in the caller's
@@ -67,6 +72,9 @@ export class JobRunner {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly doneIds: string[] = [];
   private readonly concurrency: number;
+  private yieldTo: () => boolean = () => false;
+  private turn: Promise<void> = Promise.resolve();
+  private sliceStartedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.repo = jobsRepository(options.db);
@@ -76,6 +84,14 @@ export class JobRunner {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoffBaseMs = options.backoffBaseMs ?? 1000;
     this.backoffMaxMs = options.backoffMaxMs ?? 5 * 60_000;
+  }
+
+  /**
+   * Latency-sensitive work comes first: while `busy()` says so (e.g. customer messages waiting to be
+   * stored), jobs wait to start, up to MAX_DEFER_MS each so that they still progress under overload.
+   */
+  yieldWhile(busy: () => boolean): void {
+    this.yieldTo = busy;
   }
 
   register<P>(kind: string, handler: JobHandler<P>, options: RegisterOptions<P> = {}): void {
@@ -168,6 +184,11 @@ export class JobRunner {
     if (!registration) return false;
     let payload: unknown;
     try {
+      const deferredUntil = Date.now() + MAX_DEFER_MS;
+      for (let deferred = false; ; deferred = true) {
+        await this.nextTurn(deferred);
+        if (!this.yieldTo() || Date.now() >= deferredUntil) break;
+      }
       payload = JSON.parse(job.payload);
       await registration.handler(payload, job);
       return true;
@@ -218,6 +239,24 @@ export class JobRunner {
     }
     await Promise.allSettled([...this.inFlight]);
     await this.flushDone().catch(() => {});
+  }
+
+  /**
+   * SQLite work is synchronous under its promises: jobs started together would run back to back as one
+   * chain of microtasks, keeping incoming requests (new customer messages) waiting until all end. So
+   * jobs run in slices of SLICE_MS, with the event loop (I/O) turning in between; `force` waits for
+   * the next slice whatever is left of this one.
+   */
+  private nextTurn(force: boolean): Promise<void> {
+    const inSlice = () => performance.now() - this.sliceStartedAt < SLICE_MS;
+    if (!force && inSlice()) return Promise.resolve();
+    const mine = this.turn.then(async () => {
+      if (!force && inSlice()) return;
+      await yieldToEventLoop();
+      this.sliceStartedAt = performance.now();
+    });
+    this.turn = mine;
+    return mine;
   }
 
   private async purge(): Promise<void> {

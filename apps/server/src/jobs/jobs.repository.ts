@@ -61,13 +61,30 @@ export function jobsRepository(db: Kysely<Database>) {
     ): Promise<JobRow[]> {
       if (kinds.length === 0) return [];
       const due = sql<boolean>`((status = 'pending' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))`;
-      const candidates = db
+      // Two index range scans, each stopping at `limit` rows: an OR of both would sort every due job
+      // (thousands in a backlog) at each claim.
+      const pending = db
         .selectFrom('jobs')
         .select('id')
-        .where(due)
+        .where('status', '=', 'pending')
+        .where('run_at', '<=', at)
         .where('kind', 'in', kinds)
         .orderBy('run_at')
         .limit(limit);
+      const expired = db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'running')
+        .where('locked_until', '<', at)
+        .where('kind', 'in', kinds)
+        .limit(limit);
+      const candidates = await db
+        .selectFrom(pending.as('p'))
+        .select('p.id')
+        .unionAll(db.selectFrom(expired.as('e')).select('e.id'))
+        .execute();
+      if (candidates.length === 0) return [];
+      // By primary key (a literal list: with a subquery here SQLite would scan by the OR below instead).
       return db
         .updateTable('jobs')
         .set({
@@ -77,7 +94,11 @@ export function jobsRepository(db: Kysely<Database>) {
           attempts: sql<number>`attempts + 1`,
           updated_at: at,
         })
-        .where('id', 'in', candidates)
+        .where(
+          'id',
+          'in',
+          candidates.map((row) => row.id),
+        )
         .where(due)
         .returningAll()
         .execute();

@@ -10,7 +10,7 @@ export interface DbPluginOptions {
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
     const owned = !options.handle;
-    const handle = options.handle ?? openDatabase(app.config.databaseUrl);
+    const handle = options.handle ?? openDatabase(app.config.databaseUrl, { backgroundCheckpoints: true });
     try {
       await migrateToLatest(handle.db);
     } catch (error) {

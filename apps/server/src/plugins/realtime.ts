@@ -21,6 +21,7 @@ import type {
   Realtime,
   SocketUser,
 } from '../types.js';
+import { coalesceSocketFrames } from './realtime/coalesce-frames.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
 import { formatValidationMessage } from './validation-message.js';
@@ -70,6 +71,7 @@ export const realtimePlugin = fp(
     const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
     let conversationGuard: ConversationAccessGuard = async () => true;
 
+    coalesceSocketFrames();
     const io: AtendeServer = new Server(app.server, {
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,

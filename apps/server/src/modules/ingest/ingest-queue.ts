@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { InboundMessage, InboundResult } from '../../channels/channel.js';
-import { durableTransaction } from '../../db/database.js';
+import { syncCommitted } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import type { Realtime } from '../../types.js';
@@ -29,15 +29,18 @@ export interface IngestQueueOptions {
 
 /**
  * Group commit for inbound messages. Messages that arrive while a transaction is committing wait and
- * go together in the next one; each caller is answered — and its events emitted — only after the commit
- * that holds its message. One transaction per message cannot reach 1,000 messages/s with an fsync per
- * commit; this can. Replays are recognised with one query per batch (and within the batch). If anything
+ * go together in the next one; each caller is answered — and its events emitted — only once the commit
+ * that holds its message is on disk (`syncCommitted`: one fsync, off the main thread, shared by the
+ * batches written while it ran). One transaction and fsync per message cannot reach 1,000 messages/s;
+ * this can. Replays are recognised with one query per batch (and within the batch). If anything
  * in a batch fails, the batch rolls back and its messages are retried one transaction each, so one bad
  * message fails alone.
  */
 export class IngestQueue {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  /** Committed batches waiting for their fsync before they are answered. */
+  private readonly answering = new Set<Promise<void>>();
   private readonly maxBatch: number;
 
   constructor(private readonly options: IngestQueueOptions) {
@@ -51,9 +54,15 @@ export class IngestQueue {
     });
   }
 
+  /** Messages wait to be stored (not counting a batch already written and waiting for its fsync). */
+  hasQueued(): boolean {
+    return this.queue.length > 0;
+  }
+
   /** Resolves once everything submitted so far is committed (shutdown). */
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
+    await Promise.allSettled([...this.answering]);
   }
 
   private async flushAll(): Promise<void> {
@@ -72,7 +81,7 @@ export class IngestQueue {
   private async commit(batch: Pending[]): Promise<void> {
     let outcomes: Outcome[];
     try {
-      outcomes = await durableTransaction(this.options.db, async (trx) => {
+      outcomes = await this.options.db.transaction().execute(async (trx) => {
         const seen = await findDeliveredMany(
           trx,
           batch.map((item) => item.inbound.providerMessageId),
@@ -95,6 +104,19 @@ export class IngestQueue {
       await this.recover(batch, error);
       return;
     }
+    // Answered (and announced) only once the commit is on disk; the next batch is written meanwhile.
+    const answered = syncCommitted(this.options.db)
+      .then(
+        () => this.answer(batch, outcomes),
+        (error: unknown) => {
+          for (const item of batch) item.reject(error);
+        },
+      )
+      .finally(() => this.answering.delete(answered));
+    this.answering.add(answered);
+  }
+
+  private answer(batch: Pending[], outcomes: Outcome[]): void {
     let wake = false;
     for (const [i, item] of batch.entries()) {
       const outcome = outcomes[i];

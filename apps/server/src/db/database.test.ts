@@ -85,7 +85,8 @@ describe('SQLite durability', () => {
     const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
     expect(await Promise.all(keys.map((key) => durableTransaction(db, insert(key))))).toEqual(keys);
     expect(spy.mock.calls.length).toBeGreaterThanOrEqual(1);
-    expect(spy.mock.calls.length).toBeLessThanOrEqual(3);
+    // Two flushes at once and one shared by everyone after them, plus the directory's (first time).
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(4);
     expect((await db.selectFrom('settings').select('key').execute()).length).toBe(20);
   });
 

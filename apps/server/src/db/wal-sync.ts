@@ -8,42 +8,58 @@ import { dirname } from 'node:path';
  * what `synchronous=FULL` gives, but FULL fsyncs on the main thread, stalling every request for the
  * disk's flush time (2–5 ms here, at each ingest batch).
  *
- * Calls coalesce: while one fsync runs, later callers share a single next one (it must start after
- * their commit), so a burst of batches costs two flushes, not one each. Checkpoints need no help:
+ * Two flushes may run at once, so a batch need not wait for a slow one that started before its commit;
+ * callers beyond that share a single queued flush (it must start after their commit), so a burst of
+ * batches costs a few flushes, not one each. Flushes can end out of order: callers that need order
+ * chain on their own (IngestQueue answers in commit order). Checkpoints need no help:
  * in NORMAL mode SQLite syncs the log before copying it into the database and the database after.
  */
+/** Flushes running at once; later callers share one queued flush. */
+const MAX_PARALLEL_FLUSHES = 2;
+
 export class WalSync {
   private handle: Promise<FileHandle> | null = null;
-  private running: Promise<void> | null = null;
-  private next: Promise<void> | null = null;
+  private running = 0;
+  private queued: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => {};
 
   constructor(private readonly databaseFile: string) {}
 
   /** Resolves when everything committed before this call is on disk. */
   sync(): Promise<void> {
-    if (this.next) return this.next;
-    if (!this.running) return this.start();
-    const after = this.running.catch(() => {});
-    this.next = after.then(() => {
-      this.next = null;
-      return this.start();
+    if (this.queued) return this.queued.promise;
+    if (this.running < MAX_PARALLEL_FLUSHES) return this.start();
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
-    return this.next;
+    this.queued = { promise, resolve, reject };
+    return promise;
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.running, this.next]);
+    await this.idle;
     const handle = await this.handle?.catch(() => null);
     this.handle = null;
     await handle?.close();
   }
 
   private start(): Promise<void> {
+    if (this.running++ === 0) {
+      this.idle = new Promise((resolve) => {
+        this.markIdle = resolve;
+      });
+    }
     const run = this.flush();
-    this.running = run;
     void run
       .finally(() => {
-        if (this.running === run) this.running = null;
+        const queued = this.queued;
+        this.queued = null;
+        if (queued) this.start().then(queued.resolve, queued.reject);
+        if (--this.running === 0) this.markIdle();
       })
       .catch(() => {});
     return run;

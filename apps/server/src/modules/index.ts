@@ -31,7 +31,7 @@ function createDomain(app: FastifyInstance): { domain: Domain; simulator: Simula
   const messages = createSendMessageService({ db, kind, realtime, jobs });
   const reactions = createReactService({ db, realtime, jobs });
   const ingest = new IngestQueue({ db, jobs, realtime });
-  jobs.yieldWhile(() => ingest.hasQueued());
+  jobs.yieldWhile(() => ingest.underPressure());
   const statuses = new StatusBatcher({ db, realtime });
   const sink = createChannelSink({ db, realtime, ingest, reactions, statuses });
   if (app.config.channel !== 'simulator') {

@@ -1,6 +1,7 @@
 import type { DashboardCharts, DashboardStats } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { immediately, type Schedule } from '../../lib/one-at-a-time.js';
 import {
   activeClientsPerRange,
   activeConversationsPerRange,
@@ -14,15 +15,19 @@ import { lastDays, lastHours, rollingWindows, type TimeRange, todayVsYesterday }
 type Db = Kysely<Database>;
 
 /** The eight dashboard figures at `now` (definitions: docs/metrics.md). */
-export async function computeDashboardStats(db: Db, now: number): Promise<DashboardStats> {
+export async function computeDashboardStats(
+  db: Db,
+  now: number,
+  schedule: Schedule = immediately,
+): Promise<DashboardStats> {
   const { today, yesterday } = todayVsYesterday(now);
   const days: TimeRange[] = [yesterday, today];
   const week = rollingWindows(now, 7);
   const [conversations, clients, responses, conversions] = await Promise.all([
-    activeConversationsPerRange(db, days),
-    activeClientsPerRange(db, days),
-    responseTimesPerRange(db, days),
-    conversionsPerRange(db, [week.previous, week.current]),
+    schedule(() => activeConversationsPerRange(db, days)),
+    schedule(() => activeClientsPerRange(db, days)),
+    schedule(() => responseTimesPerRange(db, days)),
+    schedule(() => conversionsPerRange(db, [week.previous, week.current])),
   ]);
   const [convYesterday = 0, convToday = 0] = conversations;
   const [clientsYesterday = 0, clientsToday = 0] = clients;
@@ -46,17 +51,19 @@ export async function computeDashboardStats(db: Db, now: number): Promise<Dashbo
 /**
  * The four dashboard series at `now`: 24 hourly, 7 daily, 24 hourly, 30 daily points. With a
  * `cache` (live pushes), finished hours and days are reused and only the current bucket is queried.
+ * `schedule` runs each query (live pushes: one per turn of the event loop).
  */
 export async function computeDashboardCharts(
   db: Db,
   now: number,
   cache?: ClosedBucketCache,
+  schedule: Schedule = immediately,
 ): Promise<DashboardCharts> {
   const hours = lastHours(now, 24);
   const week = lastDays(now, 7);
   const month = lastDays(now, 30);
   const series = <T>(name: string, ranges: TimeRange[], query: (r: readonly TimeRange[]) => Promise<T[]>) =>
-    cache ? cache.series(name, ranges, query) : query(ranges);
+    cache ? cache.series(name, ranges, (r) => schedule(() => query(r))) : schedule(() => query(ranges));
   const [conversations, conversions, responses, clients] = await Promise.all([
     series('conversations', hours, (r) => activeConversationsPerRange(db, r)),
     series('conversions', week, (r) => conversionsPerRange(db, r)),

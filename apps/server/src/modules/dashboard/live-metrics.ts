@@ -1,6 +1,7 @@
 import type { ServerToClientEvents, SystemMetrics } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../lib/clock.js';
+import { oneTurnEach } from '../../lib/one-at-a-time.js';
 import { ClosedBucketCache } from '../analytics/closed-bucket-cache.js';
 import { computeDashboardCharts, computeDashboardStats } from '../analytics/dashboard-metrics.js';
 
@@ -26,9 +27,11 @@ export async function computeSystemMetrics(
   cache?: ClosedBucketCache,
 ): Promise<SystemMetrics> {
   const at = now();
+  // A push is background work: its queries take turns with incoming requests.
+  const schedule = oneTurnEach();
   const [stats, charts] = await Promise.all([
-    computeDashboardStats(app.db, at),
-    computeDashboardCharts(app.db, at, cache),
+    computeDashboardStats(app.db, at, schedule),
+    computeDashboardCharts(app.db, at, cache, schedule),
   ]);
   return { stats, charts };
 }

@@ -27,6 +27,9 @@ export interface IngestQueueOptions {
   maxBatch?: number;
 }
 
+/** Unanswered messages (e.g. waiting for a slow fsync) from which ingest counts as under pressure. */
+const PRESSURE_UNANSWERED = 16;
+
 /**
  * Group commit for inbound messages. Messages that arrive while a transaction is committing wait and
  * go together in the next one; each caller is answered — and its events emitted — only once the commit
@@ -39,30 +42,41 @@ export interface IngestQueueOptions {
 export class IngestQueue {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
-  /** Committed batches waiting for their fsync before they are answered. */
-  private readonly answering = new Set<Promise<void>>();
+  /** Committed batches waiting for their fsync before they are answered, in commit order. */
+  private answering: Promise<void> = Promise.resolve();
   private readonly maxBatch: number;
+  /** Messages submitted and not answered yet (queued, being written, or waiting for the fsync). */
+  private unanswered = 0;
 
   constructor(private readonly options: IngestQueueOptions) {
     this.maxBatch = options.maxBatch ?? 256;
   }
 
   submit(inbound: InboundMessage): Promise<InboundResult> {
-    return new Promise((resolve, reject) => {
+    this.unanswered++;
+    const answered = new Promise<InboundResult>((resolve, reject) => {
       this.queue.push({ inbound, resolve, reject });
       if (!this.flushing) this.flushing = this.flushAll();
     });
+    const settle = () => {
+      this.unanswered--;
+    };
+    answered.then(settle, settle);
+    return answered;
   }
 
-  /** Messages wait to be stored (not counting a batch already written and waiting for its fsync). */
-  hasQueued(): boolean {
-    return this.queue.length > 0;
+  /**
+   * Customer messages are arriving faster than they are answered: some wait to be written, or many
+   * wait for their fsync. Background work (agent replies) should step aside (JobRunner.yieldWhile).
+   */
+  underPressure(): boolean {
+    return this.queue.length > 0 || this.unanswered >= PRESSURE_UNANSWERED;
   }
 
   /** Resolves once everything submitted so far is committed (shutdown). */
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
-    await Promise.allSettled([...this.answering]);
+    await this.answering;
   }
 
   private async flushAll(): Promise<void> {
@@ -105,15 +119,16 @@ export class IngestQueue {
       return;
     }
     // Answered (and announced) only once the commit is on disk; the next batch is written meanwhile.
-    const answered = syncCommitted(this.options.db)
-      .then(
+    // Flushes may end out of order; answers keep the commit order.
+    const durable = syncCommitted(this.options.db);
+    this.answering = this.answering.then(() =>
+      durable.then(
         () => this.answer(batch, outcomes),
         (error: unknown) => {
           for (const item of batch) item.reject(error);
         },
-      )
-      .finally(() => this.answering.delete(answered));
-    this.answering.add(answered);
+      ),
+    );
   }
 
   private answer(batch: Pending[], outcomes: Outcome[]): void {

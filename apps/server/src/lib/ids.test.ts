@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from './ids.js';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('newId', () => {
+  it('is a UUID version 7 whose first 48 bits are the Unix milliseconds', () => {
+    const at = Date.UTC(2026, 10, 23, 12, 34, 56, 789);
+    const id = newId(at);
+    expect(id).toMatch(UUID_V7);
+    expect(Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+  });
+
+  it('sorts identifiers made in later milliseconds after earlier ones (index locality)', () => {
+    const ids = Array.from({ length: 200 }, (_, i) => newId(1_795_000_000_000 + i * 7));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('never repeats, across refills of its random pool', () => {
+    const at = Date.now();
+    const ids = new Set(Array.from({ length: 5000 }, () => newId(at)));
+    expect(ids.size).toBe(5000);
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+  });
+});

@@ -89,6 +89,8 @@ declare module 'fastify' {
     config: AppConfig;
     dbHandle: DatabaseHandle;
     db: Kysely<Database>;
+    /** Heavy read-only aggregates: a worker thread's connection on SQLite (see `DatabaseHandle`). */
+    readDb: Kysely<Database>;
     realtime: Realtime;
     /** Shared Redis connection when REDIS_URL is set (adapter, rate limits, health), else null. */
     redis: Redis | null;

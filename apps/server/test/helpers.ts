@@ -109,7 +109,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const handle = openDatabase(database.url);
+  // As the server opens it: dashboard and analytics aggregates go through the worker's connection.
+  const handle = openDatabase(database.url, { readReplica: true });
   try {
     const app = await buildApp(testConfig(database.url, env), { dbHandle: handle });
     return {

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { openReadReplica } from './read-replica.js';
 import type { Database } from './schema.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 import { WalSync } from './wal-sync.js';
@@ -19,6 +20,11 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For heavy read-only queries (dashboard and analytics aggregates): a worker thread's connection
+   * on SQLite with `readReplica` (see read-replica.ts), otherwise `db` itself.
+   */
+  readDb: Kysely<Database>;
   kind: DatabaseKind;
   /** Human-readable location (file path or host/db), never credentials. */
   location: string;
@@ -38,6 +44,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** SQLite: checkpoint the write-ahead log from a worker thread (the server; see wal-checkpointer). */
   backgroundCheckpoints?: boolean;
+  /** SQLite: run `readDb` queries on a worker thread's read-only connection (the server). */
+  readReplica?: boolean;
 }
 
 /** Opens SQLite (file path) or PostgreSQL (`postgres://…`) behind the same Kysely interface. */
@@ -52,6 +60,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     const parsed = new URL(url);
     return {
       db,
+      readDb: db,
       kind: 'postgres',
       location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
       close: () => db.destroy(),
@@ -76,11 +85,14 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const walSync = file === ':memory:' ? null : new WalSync(file);
   sqliteDatabases.set(db, walSync);
+  const readDb = options.readReplica && file !== ':memory:' ? openReadReplica(file) : db;
   return {
     db,
+    readDb,
     kind: 'sqlite',
     location: file,
     close: async () => {
+      if (readDb !== db) await readDb.destroy();
       await checkpointer?.stop();
       await walSync?.close();
       await db.destroy();

@@ -6,11 +6,13 @@ export interface DbPluginOptions {
   handle?: DatabaseHandle | undefined;
 }
 
-/** Opens and migrates the database; decorates `db` and `dbHandle`; closes it with the app. */
+/** Opens and migrates the database; decorates `db`, `readDb` and `dbHandle`; closes it with the app. */
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
     const owned = !options.handle;
-    const handle = options.handle ?? openDatabase(app.config.databaseUrl, { backgroundCheckpoints: true });
+    const handle =
+      options.handle ??
+      openDatabase(app.config.databaseUrl, { backgroundCheckpoints: true, readReplica: true });
     try {
       await migrateToLatest(handle.db);
     } catch (error) {
@@ -19,6 +21,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     }
     app.decorate('dbHandle', handle);
     app.decorate('db', handle.db);
+    app.decorate('readDb', handle.readDb);
     if (owned) app.addHook('onClose', async () => handle.close());
     app.log.info({ database: handle.kind, location: handle.location }, 'database ready');
   },

@@ -26,7 +26,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     { ...guard, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await computeAnalytics(app.db, request.query.period, now()),
+      data: await computeAnalytics(app.readDb, request.query.period, now()),
     }),
   );
 
@@ -38,7 +38,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await computeConversationsAnalytics(app.db, request.query.period, now()),
+      data: await computeConversationsAnalytics(app.readDb, request.query.period, now()),
     }),
   );
 
@@ -50,7 +50,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await computeConversionsAnalytics(app.db, request.query.period, now()),
+      data: await computeConversionsAnalytics(app.readDb, request.query.period, now()),
     }),
   );
 

@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/dashboard/stats',
     { preHandler: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
-    async () => ({ success: true as const, data: await computeDashboardStats(app.db, now()) }),
+    async () => ({ success: true as const, data: await computeDashboardStats(app.readDb, now()) }),
   );
 
   r.get(

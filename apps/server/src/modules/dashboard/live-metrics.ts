@@ -30,8 +30,8 @@ export async function computeSystemMetrics(
   // A push is background work: its queries take turns with incoming requests.
   const schedule = oneTurnEach();
   const [stats, charts] = await Promise.all([
-    computeDashboardStats(app.db, at, schedule),
-    computeDashboardCharts(app.db, at, cache, schedule),
+    computeDashboardStats(app.readDb, at, schedule),
+    computeDashboardCharts(app.readDb, at, cache, schedule),
   ]);
   return { stats, charts };
 }

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
+
+let handle: DatabaseHandle | null = null;
+let dir = '';
+
+afterEach(async () => {
+  await handle?.close();
+  handle = null;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open() {
+  dir = mkdtempSync(join(tmpdir(), 'atende-replica-'));
+  handle = openDatabase(join(dir, 'test.db'), { readReplica: true });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+const setting = (key: string) => ({ key, value: '"v"', updated_at: 1, updated_by: null });
+
+it('reads every committed write from a worker thread, and refuses to write', async () => {
+  const { db, readDb } = await open();
+  expect(readDb).not.toBe(db);
+
+  await db.insertInto('settings').values(setting('a')).execute();
+  expect(await readDb.selectFrom('settings').select('key').execute()).toEqual([{ key: 'a' }]);
+  await db.insertInto('settings').values(setting('b')).execute();
+  const count = await readDb
+    .selectFrom('settings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  expect(count?.n).toBe(2);
+
+  await expect(readDb.insertInto('settings').values(setting('c')).execute()).rejects.toThrow(/only queries/);
+  await expect(readDb.transaction().execute(async () => {})).rejects.toThrow(/transactions/);
+  await expect(sql`select * from no_such_table`.execute(readDb)).rejects.toThrow(/no such table/);
+  // A failed query does not break the next one.
+  expect(await readDb.selectFrom('settings').select('key').orderBy('key').execute()).toHaveLength(2);
+  expect(await db.selectFrom('settings').select('key').execute()).toHaveLength(2);
+});
+
+it('keeps the main thread free while a slow aggregate runs', async () => {
+  const { readDb } = await open();
+  // ~3 million rows of a recursive CTE: hundreds of milliseconds of SQLite work.
+  const slow = sql<{ n: number }>`
+    with recursive r(i) as (select 1 union all select i + 1 from r where i < 3000000)
+    select count(*) as n from r`;
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const started = performance.now();
+  const { rows } = await slow.execute(readDb);
+  const took = performance.now() - started;
+  lag.disable();
+  expect(rows[0]?.n).toBe(3_000_000);
+  expect(took).toBeGreaterThan(100);
+  // On the main connection this would have blocked the event loop for the whole query.
+  expect(lag.max / 1e6).toBeLessThan(Math.min(50, took / 2));
+});
+
+it('is the main connection itself without the option (and in memory)', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'atende-replica-'));
+  handle = openDatabase(join(dir, 'plain.db'));
+  expect(handle.readDb).toBe(handle.db);
+  await handle.close();
+  handle = openDatabase(':memory:', { readReplica: true });
+  expect(handle.readDb).toBe(handle.db);
+});

@@ -1,0 +1,139 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import type { Database } from './schema.js';
+
+// Plain CommonJS evaluated in the worker (no TypeScript loader there); the driver's path comes in.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+const statements = new Map();
+function statement(sql) {
+  let found = statements.get(sql);
+  if (!found) {
+    found = db.prepare(sql);
+    statements.set(sql, found);
+    if (statements.size > 200) statements.delete(statements.keys().next().value);
+  }
+  return found;
+}
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const found = statement(message.sql);
+    if (!found.reader) throw new Error('read replica: only queries that return rows');
+    parentPort.postMessage({ id: message.id, rows: found.all(message.parameters) });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+interface Reply {
+  id: number;
+  rows?: unknown[];
+  error?: string;
+}
+
+/** Runs compiled queries on the worker's read-only connection, one message each. */
+class WorkerConnection implements DatabaseConnection {
+  private nextId = 0;
+  private readonly waiting = new Map<
+    number,
+    { resolve(rows: unknown[]): void; reject(error: Error): void }
+  >();
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => {
+      const pending = this.waiting.get(reply.id);
+      if (!pending) return;
+      this.waiting.delete(reply.id);
+      if (reply.error !== undefined) pending.reject(new Error(reply.error));
+      else pending.resolve(reply.rows ?? []);
+    });
+    const failAll = (error: Error) => {
+      for (const pending of this.waiting.values()) pending.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', failAll);
+    worker.on('exit', () => failAll(new Error('read replica stopped')));
+  }
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve: (rows) => resolve({ rows: rows as R[] }), reject });
+      this.worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters });
+    });
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered; the generator only throws.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('read replica: streaming is not supported');
+  }
+}
+
+const readOnly = () => Promise.reject(new Error('read replica: transactions are not supported'));
+
+class WorkerDriver implements Driver {
+  private readonly worker: Worker;
+  private readonly connection: WorkerConnection;
+  private readonly exited: Promise<unknown>;
+
+  constructor(file: string) {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    this.worker.unref();
+    this.exited = once(this.worker, 'exit').catch(() => {});
+    this.connection = new WorkerConnection(this.worker);
+  }
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  beginTransaction = readOnly;
+  commitTransaction = readOnly;
+  rollbackTransaction = readOnly;
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    this.worker.postMessage('stop');
+    await this.exited;
+  }
+}
+
+/**
+ * A read-only Kysely over the same SQLite file, executed on a worker thread's own connection. The
+ * dashboard's aggregate queries (stats, series, analytics: 10–30 ms each on a month of history, more
+ * on a busy day) run there, so they never hold up customer messages on the main thread. WAL lets the
+ * reader see every committed write while the main connection keeps writing. Queries are compiled
+ * here and only their SQL and parameters cross to the worker; anything but a query is refused.
+ */
+export function openReadReplica(file: string): Kysely<Database> {
+  const driver = new WorkerDriver(file);
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+    },
+  });
+}

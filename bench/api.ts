@@ -12,7 +12,7 @@
  * Only loopback; stops by itself; prints a table and PASS/FAIL; exits 1 on a FAIL.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
@@ -21,7 +21,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { io, type Socket } from 'socket.io-client';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed-demo.js';
 
@@ -183,26 +182,77 @@ async function api<T>(url: string, path: string, token: string | null, body?: un
   return json;
 }
 
-/** 20 authenticated sockets in the dashboard room, counting every event they receive. */
+/** Dashboard processes (bench/dashboard-sockets.ts) and how many sockets each holds. */
+const DASHBOARD_PROCESSES = 4;
+type DashboardReply =
+  | { type: 'ready' | 'recording' }
+  | { type: 'progress'; arrivals: number[]; replies: number }
+  | { type: 'collect'; arrivals: Array<Array<[string, number]>>; replies: Array<[string, number]> }
+  | { type: 'counts'; counts: Array<Array<[string, number]>> };
+
+/** Absolute time in ms, comparable across processes (the dashboards note arrivals with it). */
+const clock = () => performance.timeOrigin + performance.now();
+
+/**
+ * 20 authenticated sockets in the dashboard room, counting every event they receive, spread over a
+ * few child processes (see dashboard-sockets.ts).
+ */
 async function connectDashboards(url: string, token: string) {
-  const sockets: Socket[] = [];
-  const counts = Array.from({ length: SOCKETS }, () => new Map<string, number>());
-  for (let i = 0; i < SOCKETS; i++) {
-    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
-    const count = counts[i] as Map<string, number>;
-    socket.onAny((event: string) => count.set(event, (count.get(event) ?? 0) + 1));
-    await new Promise<void>((done, reject) => {
-      socket.once('authenticated', () => done());
-      socket.once('auth_error', (e: { message: string }) => reject(new Error(e.message)));
-      socket.once('connect_error', reject);
-      socket.once('connect', () => socket.emit('authenticate', { token }));
+  const children: ChildProcess[] = [];
+  const replies = new Map<ChildProcess, Array<(reply: DashboardReply) => void>>();
+  const perProcess = SOCKETS / DASHBOARD_PROCESSES;
+  for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
+    const child = fork(join(ROOT, 'bench/dashboard-sockets.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        DASHBOARD_URL: url,
+        DASHBOARD_TOKEN: token,
+        DASHBOARD_SOCKETS: String(perProcess),
+        DASHBOARD_NOTES_REPLIES: i === 0 ? '1' : '0',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    socket.emit('join:dashboard');
-    sockets.push(socket);
+    const waiting: Array<(reply: DashboardReply) => void> = [];
+    replies.set(child, waiting);
+    child.on('message', (reply: DashboardReply) => waiting.shift()?.(reply));
+    children.push(child);
   }
-  await sleep(300);
-  return { sockets, counts };
+  /** Asks every dashboard process one question; answers in process order. */
+  const ask = <T extends DashboardReply>(question: string | null): Promise<T[]> =>
+    Promise.all(
+      children.map(
+        (child) =>
+          new Promise<T>((resolve, reject) => {
+            replies.get(child)?.push((reply) => resolve(reply as T));
+            child.once('exit', () => reject(new Error('processo de painel terminou')));
+            if (question) child.send(question);
+          }),
+      ),
+    );
+  await ask<{ type: 'ready' }>(null);
+  return {
+    ask,
+    /** CPU seconds the dashboard processes have used so far. */
+    cpu: () => children.reduce((sum, child) => sum + cpuSeconds(child.pid), 0),
+    /** Events received per socket, by name. */
+    counts: async () =>
+      (await ask<Extract<DashboardReply, { type: 'counts' }>>('counts')).flatMap((r) =>
+        r.counts.map((entries) => new Map(entries)),
+      ),
+    stop: async () => {
+      await Promise.all(
+        children.map((child) => {
+          if (child.exitCode !== null) return null;
+          const exited = new Promise((r) => child.once('exit', r));
+          child.send('stop');
+          return exited;
+        }),
+      );
+    },
+  };
 }
+type Dashboards = Awaited<ReturnType<typeof connectDashboards>>;
 
 let phoneSeq = 0;
 const nextPhone = () => `55319${String(70_000_000 + (phoneSeq++ % 3000)).padStart(8, '0')}`;
@@ -245,37 +295,15 @@ const QUESTIONS = [
 async function measureLatency(
   url: string,
   token: string,
-  sockets: Socket[],
+  dashboards: Dashboards,
   serverCpu: () => number,
   seconds = LATENCY_SECONDS,
 ) {
   const total = OFFERED_RATE * seconds;
   const sentAt = new Array<number>(total);
   const messageIdOf = new Array<string | undefined>(total);
-  const receivedAt = sockets.map(() => new Map<string, number>());
-  const seqOfConversation = new Map<string, number>();
-  /** AI replies that arrived before the HTTP answer naming their conversation. */
-  const earlyReplies = new Map<string, number>();
-  const replyLatencies: number[] = [];
-  type Event = { id: string; conversationId: string; sender: string };
-  sockets.forEach((socket, i) => {
-    const seen = receivedAt[i] as Map<string, number>;
-    socket.on('conversations:newMessage', (message: Event) => {
-      const at = performance.now();
-      if (message.sender === 'client') {
-        if (!seen.has(message.id)) seen.set(message.id, at);
-        return;
-      }
-      if (i !== 0 || message.sender !== 'agent') return;
-      const seq = seqOfConversation.get(message.conversationId);
-      if (seq === undefined) {
-        earlyReplies.set(message.conversationId, at);
-        return;
-      }
-      seqOfConversation.delete(message.conversationId);
-      replyLatencies.push(at - (sentAt[seq] ?? at));
-    });
-  });
+  const conversationOf = new Array<string | undefined>(total);
+  await dashboards.ask('record');
 
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const { hostname, port } = new URL(url);
@@ -287,7 +315,7 @@ async function measureLatency(
       name: 'Cliente Latência',
       text: QUESTIONS[seq % QUESTIONS.length],
     });
-    sentAt[seq] = performance.now();
+    sentAt[seq] = clock();
     const req = request(
       {
         host: hostname,
@@ -314,9 +342,7 @@ async function measureLatency(
             data: { messageId: string; conversationId: string };
           };
           messageIdOf[seq] = data.messageId;
-          const repliedAt = earlyReplies.get(data.conversationId);
-          if (repliedAt === undefined) seqOfConversation.set(data.conversationId, seq);
-          else replyLatencies.push(repliedAt - (sentAt[seq] ?? repliedAt));
+          conversationOf[seq] = data.conversationId;
         });
       },
     );
@@ -326,6 +352,7 @@ async function measureLatency(
 
   // Sends on a fixed schedule (not waiting for answers), catching up if a tick was late.
   const cpuBefore = serverCpu();
+  const dashboardsCpuBefore = dashboards.cpu();
   const eluBefore = performance.eventLoopUtilization();
   const started = performance.now();
   let seq = 0;
@@ -342,21 +369,35 @@ async function measureLatency(
   const sendSeconds = (performance.now() - started) / 1000;
   // Busy-ness while sending: server CPU (all threads, in cores) and this process's event loop.
   const serverCores = (serverCpu() - cpuBefore) / sendSeconds;
+  const dashboardCores = (dashboards.cpu() - dashboardsCpuBefore) / sendSeconds;
   const clientElu = performance.eventLoopUtilization(eluBefore).utilization;
   // Every request answered (or 30 s), then every event delivered (or 5 s more).
   const answered = () => acknowledged + httpErrors >= total;
   const ackDeadline = Date.now() + 30_000;
   while (Date.now() < ackDeadline && !answered()) await sleep(50);
-  const deliveredAll = () =>
-    receivedAt.every((seen) => messageIdOf.every((id) => id === undefined || seen.has(id)));
+  type Progress = Extract<DashboardReply, { type: 'progress' }>;
+  const progress = async () => {
+    const answers = await dashboards.ask<Progress>('progress');
+    return {
+      fewest: Math.min(...answers.flatMap((a) => a.arrivals)),
+      replies: answers.reduce((sum, a) => sum + a.replies, 0),
+    };
+  };
   const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline && !deliveredAll()) await sleep(50);
+  while (Date.now() < deadline && (await progress()).fewest < acknowledged) await sleep(50);
   // AI replies trail the burst; give them up to 30 s more.
   const replyDeadline = Date.now() + 30_000;
-  while (Date.now() < replyDeadline && replyLatencies.length < acknowledged) await sleep(100);
+  while (Date.now() < replyDeadline && (await progress()).replies < acknowledged) await sleep(100);
   agent.destroy();
-  for (const socket of sockets) socket.off('conversations:newMessage');
 
+  const notes = await dashboards.ask<Extract<DashboardReply, { type: 'collect' }>>('collect');
+  const receivedAt = notes.flatMap((n) => n.arrivals.map((entries) => new Map(entries)));
+  const repliedAt = new Map(notes.flatMap((n) => n.replies));
+  const replyLatencies: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const at = repliedAt.get(conversationOf[i] ?? '');
+    if (at !== undefined) replyLatencies.push(at - (sentAt[i] ?? at));
+  }
   const latencies: number[] = [];
   let lost = 0;
   for (const seen of receivedAt) {
@@ -377,6 +418,7 @@ async function measureLatency(
     p99: percentile(latencies, 99),
     max: percentile(latencies, 100),
     serverCores,
+    dashboardCores,
     clientElu,
     replies: replyLatencies.length,
     replyP50: percentile(replyLatencies, 50),
@@ -442,7 +484,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'atende-bench-api-'));
   const databaseUrl = join(dir, 'atende.db');
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const dashboards: Socket[] = [];
+  let dashboards: Dashboards | null = null;
   try {
     console.info(`Semeando ${CONVERSATIONS} conversas em ${databaseUrl}…`);
     const handle = openDatabase(databaseUrl);
@@ -460,10 +502,9 @@ async function main(): Promise<void> {
     const status = await api<{ data: { qr: string | null } }>(server.url, '/api/whatsapp/status', token);
     const code = decodeURIComponent(status.data.qr?.split('code=')[1] ?? '');
     await api(server.url, '/api/simulator/pair', token, { code });
-    const { sockets, counts } = await connectDashboards(server.url, token);
-    dashboards.push(...sockets);
+    dashboards = await connectDashboards(server.url, token);
     console.info(
-      `Servidor ${server.url}; ${sockets.length} sockets no painel. Medindo (≈${DURATION_S * 4 + LATENCY_SECONDS + 20} s)…`,
+      `Servidor ${server.url}; ${SOCKETS} sockets no painel (${DASHBOARD_PROCESSES} processos). Medindo (≈${DURATION_S * 4 + LATENCY_SECONDS + 20} s)…`,
     );
 
     // 1. A 50-conversation page vs the bare ceiling with the same body.
@@ -490,9 +531,9 @@ async function main(): Promise<void> {
     // 2. Inbound → dashboard latency at 500 messages/s offered.
     if (PHASES.has('latency')) {
       // Warm-up at the same rate, not counted: first connections, JIT, prepared statements.
-      await measureLatency(server.url, token, sockets, server.cpu, 1);
+      await measureLatency(server.url, token, dashboards, server.cpu, 1);
       await waitForIdle(databaseUrl);
-      const latency = await measureLatency(server.url, token, sockets, server.cpu);
+      const latency = await measureLatency(server.url, token, dashboards, server.cpu);
       const backlog = await waitForIdle(databaseUrl);
       row(
         `Open loop: ${latency.total} msgs at ${OFFERED_RATE}/s offered`,
@@ -521,8 +562,8 @@ async function main(): Promise<void> {
         null,
       );
       row(
-        '  while sending: server CPU (cores) / bench event loop busy',
-        `${fmt(latency.serverCores, 2)} / ${fmt(latency.clientElu * 100)}%`,
+        '  while sending: CPU cores server / dashboards; sender loop',
+        `${fmt(latency.serverCores, 2)} / ${fmt(latency.dashboardCores, 2)}; ${fmt(latency.clientElu * 100)}%`,
         '',
         null,
       );
@@ -540,12 +581,14 @@ async function main(): Promise<void> {
       const inboundBody = JSON.stringify(
         await api(server.url, '/api/simulator/inbound', token, { phone: nextPhone(), text: 'Olá' }),
       );
-      const before = counts.map((c) => c.get('conversations:newMessage') ?? 0);
+      const before = (await dashboards.counts()).map((c) => c.get('conversations:newMessage') ?? 0);
       const ingest = await measureIngest(server.url, token);
       const backlog = await waitForIdle(databaseUrl);
       // The ceiling once the server is idle again (its agent replies done), so both see a quiet machine.
       const ingestCeiling = await measureCeiling(inboundBody, dir, 'POST', 32);
-      const delivered = counts.map((c, i) => (c.get('conversations:newMessage') ?? 0) - (before[i] ?? 0));
+      const delivered = (await dashboards.counts()).map(
+        (c, i) => (c.get('conversations:newMessage') ?? 0) - (before[i] ?? 0),
+      );
       row(
         'POST /api/simulator/inbound sustained (msgs/s)',
         fmt(rate(ingest)),
@@ -570,7 +613,7 @@ async function main(): Promise<void> {
       row('  jobs still queued 60 s later', String(backlog), '', null);
     }
 
-    const totalEvents = counts.map((c) => [...c.values()].reduce((a, b) => a + b, 0));
+    const totalEvents = (await dashboards.counts()).map((c) => [...c.values()].reduce((a, b) => a + b, 0));
     row(
       'All events received per socket (min / max)',
       `${Math.min(...totalEvents)} / ${Math.max(...totalEvents)}`,
@@ -591,7 +634,7 @@ async function main(): Promise<void> {
     );
     console.info(failed ? 'RESULTADO: FAIL' : 'RESULTADO: PASS');
   } finally {
-    for (const socket of dashboards) socket.disconnect();
+    await dashboards?.stop();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }

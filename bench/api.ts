@@ -199,7 +199,8 @@ const clock = () => performance.timeOrigin + performance.now();
  */
 async function connectDashboards(url: string, token: string) {
   const children: ChildProcess[] = [];
-  const replies = new Map<ChildProcess, Array<(reply: DashboardReply) => void>>();
+  type Waiter = { resolve(reply: DashboardReply): void; reject(error: Error): void };
+  const replies = new Map<ChildProcess, Waiter[]>();
   const perProcess = SOCKETS / DASHBOARD_PROCESSES;
   for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
     const child = fork(join(ROOT, 'bench/dashboard-sockets.ts'), {
@@ -213,9 +214,12 @@ async function connectDashboards(url: string, token: string) {
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const waiting: Array<(reply: DashboardReply) => void> = [];
+    const waiting: Waiter[] = [];
     replies.set(child, waiting);
-    child.on('message', (reply: DashboardReply) => waiting.shift()?.(reply));
+    child.on('message', (reply: DashboardReply) => waiting.shift()?.resolve(reply));
+    child.on('exit', () => {
+      for (const waiter of waiting.splice(0)) waiter.reject(new Error('processo de painel terminou'));
+    });
     children.push(child);
   }
   /** Asks every dashboard process one question; answers in process order. */
@@ -224,8 +228,11 @@ async function connectDashboards(url: string, token: string) {
       children.map(
         (child) =>
           new Promise<T>((resolve, reject) => {
-            replies.get(child)?.push((reply) => resolve(reply as T));
-            child.once('exit', () => reject(new Error('processo de painel terminou')));
+            if (child.exitCode !== null) {
+              reject(new Error('processo de painel terminou'));
+              return;
+            }
+            replies.get(child)?.push({ resolve: (reply) => resolve(reply as T), reject });
             if (question) child.send(question);
           }),
       ),
@@ -581,6 +588,9 @@ async function main(): Promise<void> {
       const inboundBody = JSON.stringify(
         await api(server.url, '/api/simulator/inbound', token, { phone: nextPhone(), text: 'Olá' }),
       );
+      // The answer's own events (and its AI reply) have reached every socket before counting.
+      await waitForIdle(databaseUrl);
+      await sleep(500);
       const before = (await dashboards.counts()).map((c) => c.get('conversations:newMessage') ?? 0);
       const ingest = await measureIngest(server.url, token);
       const backlog = await waitForIdle(databaseUrl);

@@ -27,7 +27,9 @@ export async function computeSystemMetrics(
   cache?: ClosedBucketCache,
 ): Promise<SystemMetrics> {
   const at = now();
-  // A push is background work: its queries take turns with incoming requests.
+  // A push is background work. On the server's SQLite its queries run on the read replica's thread;
+  // where `readDb` is the main connection (PostgreSQL pool, tests' in-memory) they take turns with
+  // incoming requests.
   const schedule = oneTurnEach();
   const [stats, charts] = await Promise.all([
     computeDashboardStats(app.readDb, at, schedule),

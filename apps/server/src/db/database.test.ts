@@ -101,3 +101,44 @@ describe('SQLite durability', () => {
     expect(await db.selectFrom('settings').selectAll().execute()).toEqual([]);
   });
 });
+
+describe('SQLite indexes', () => {
+  let handle: DatabaseHandle | null = null;
+  let dir = '';
+
+  afterEach(async () => {
+    await handle?.close();
+    handle = null;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** SQLite's plan for a compiled query (`explain` needs literal values; the plan does not depend on them). */
+  const plan = async (db: DatabaseHandle['db'], query: { sql: string }) => {
+    const literal = query.sql.replace(/\?/g, "'c1'");
+    const rows = (await sql<{ detail: string }>`explain query plan ${sql.raw(literal)}`.execute(db)).rows;
+    return rows.map((row) => row.detail).join('; ');
+  };
+
+  it('finds conversations by client through one composite index (no redundant single-column one)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atende-db-'));
+    handle = openDatabase(join(dir, 'test.db'));
+    await migrateToLatest(handle.db);
+    const db = handle.db;
+
+    const latest = db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('client_id', '=', 'c1')
+      .orderBy('started_at', 'desc')
+      .limit(1)
+      .compile();
+    const byClient = db.selectFrom('conversations').select('id').where('client_id', '=', 'c1').compile();
+    expect(await plan(db, latest)).toMatch(/USING INDEX conversations_client_started_idx/);
+    expect(await plan(db, byClient)).toMatch(/USING (COVERING )?INDEX conversations_client_started_idx/);
+
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'conversations'`.execute(db);
+    expect(indexes.rows.map((row) => row.name)).not.toContain('conversations_client_idx');
+  });
+});

@@ -88,6 +88,38 @@ describeEachDatabase('job runner', (kind) => {
     expect(ranAt - started).toBeLessThan(2000);
   });
 
+  it('gathers jobs that end one by one into few "done" rounds while others still run', async () => {
+    const r = runner({ pollMs: 60_000 });
+    const kindName = `t-gather-${kind}`;
+    let ended = 0;
+    r.register<{ n: number }>(kindName, async ({ n }) => {
+      await sleep(3 * n); // 20 jobs ending 3 ms apart
+      ended++;
+    });
+    await ctx.app.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 20; n++) await r.enqueue(trx, kindName, { n });
+    });
+    await r.start();
+    r.wake();
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      const done = await ctx.app.db
+        .selectFrom('jobs')
+        .select('updated_at')
+        .where('kind', '=', kindName)
+        .where('status', '=', 'done')
+        .execute();
+      if (done.length === 20) {
+        expect(ended).toBe(20);
+        // One round per ending would write ~20 times; gathered for 10 ms, about one per 10 ms of endings.
+        expect(new Set(done.map((row) => row.updated_at)).size).toBeLessThanOrEqual(10);
+        return;
+      }
+      await sleep(20);
+    }
+    throw new Error('jobs not done in time');
+  });
+
   it('a job rolled back with its transaction never runs', async () => {
     const r = runner();
     let ran = 0;

@@ -6,10 +6,15 @@ import type { UserRole } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+import {
+  type DatabaseHandle,
+  migrateToLatest,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from '../src/db/database.js';
 import { createUser } from '../src/modules/auth/users.service.js';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
@@ -57,6 +62,27 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     url: url.toString(),
     kind,
     destroy: () => dropDatabase(adminUrl, name),
+  };
+}
+
+/**
+ * For a test file: `open(options)` gives a migrated database on a fresh temp SQLite file, closed and
+ * deleted after each test (`handle.location` is the file).
+ */
+export function useTempSqlite(): (options?: OpenDatabaseOptions) => Promise<DatabaseHandle> {
+  const opened: Array<{ handle: DatabaseHandle; database: TestDatabase }> = [];
+  afterEach(async () => {
+    for (const { handle, database } of opened.splice(0)) {
+      await handle.close();
+      await database.destroy();
+    }
+  });
+  return async (options) => {
+    const database = await createTestDatabase('sqlite');
+    const handle = openDatabase(database.url, options);
+    opened.push({ handle, database });
+    await migrateToLatest(handle.db);
+    return handle;
   };
 }
 

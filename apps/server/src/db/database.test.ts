@@ -1,35 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DatabaseHandle, durableTransaction, migrateToLatest, openDatabase } from './database.js';
+import { useTempSqlite } from '../../test/helpers.js';
+import { durableTransaction } from './database.js';
+import type { Database } from './schema.js';
 
-const synchronous = async (db: DatabaseHandle['db']) =>
+const synchronous = async (db: Kysely<Database>) =>
   (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous;
 
 describe('SQLite durability', () => {
-  let handle: DatabaseHandle | null = null;
-  let dir = '';
+  const openTemp = useTempSqlite();
+  let file = '';
 
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await handle?.close();
-    handle = null;
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function open() {
-    dir = mkdtempSync(join(tmpdir(), 'atende-db-'));
-    handle = openDatabase(join(dir, 'test.db'));
-    await migrateToLatest(handle.db);
+    const handle = await openTemp();
+    file = handle.location;
     return handle.db;
   }
 
   /** Records every fsync of a file handle (the write-ahead log's, here) in `log`. */
   async function spyOnFsync(log: string[]) {
-    const probe = await openFile(join(dir, 'test.db'), 'r');
+    const probe = await openFile(file, 'r');
     const proto = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
     await probe.close();
     const real = proto.sync;
@@ -103,27 +98,17 @@ describe('SQLite durability', () => {
 });
 
 describe('SQLite indexes', () => {
-  let handle: DatabaseHandle | null = null;
-  let dir = '';
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = null;
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const open = useTempSqlite();
 
   /** SQLite's plan for a compiled query (`explain` needs literal values; the plan does not depend on them). */
-  const plan = async (db: DatabaseHandle['db'], query: { sql: string }) => {
+  const plan = async (db: Kysely<Database>, query: { sql: string }) => {
     const literal = query.sql.replace(/\?/g, "'c1'");
     const rows = (await sql<{ detail: string }>`explain query plan ${sql.raw(literal)}`.execute(db)).rows;
     return rows.map((row) => row.detail).join('; ');
   };
 
   it('finds conversations by client through one composite index (no redundant single-column one)', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'atende-db-'));
-    handle = openDatabase(join(dir, 'test.db'));
-    await migrateToLatest(handle.db);
-    const db = handle.db;
+    const { db } = await open();
 
     const latest = db
       .selectFrom('conversations')

@@ -1,26 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
+import { expect, it } from 'vitest';
+import { useTempSqlite } from '../../test/helpers.js';
+import { openDatabase } from './database.js';
 
-let handle: DatabaseHandle | null = null;
-let dir = '';
-
-afterEach(async () => {
-  await handle?.close();
-  handle = null;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-async function open() {
-  dir = mkdtempSync(join(tmpdir(), 'atende-replica-'));
-  handle = openDatabase(join(dir, 'test.db'), { readReplica: true });
-  await migrateToLatest(handle.db);
-  return handle;
-}
+const openTemp = useTempSqlite();
+const open = () => openTemp({ readReplica: true });
 
 const setting = (key: string) => ({ key, value: '"v"', updated_at: 1, updated_by: null });
 
@@ -64,10 +49,9 @@ it('keeps the main thread free while a slow aggregate runs', async () => {
 });
 
 it('is the main connection itself without the option (and in memory)', async () => {
-  dir = mkdtempSync(join(tmpdir(), 'atende-replica-'));
-  handle = openDatabase(join(dir, 'plain.db'));
-  expect(handle.readDb).toBe(handle.db);
-  await handle.close();
-  handle = openDatabase(':memory:', { readReplica: true });
-  expect(handle.readDb).toBe(handle.db);
+  const plain = await openTemp();
+  expect(plain.readDb).toBe(plain.db);
+  const memory = openDatabase(':memory:', { readReplica: true });
+  expect(memory.readDb).toBe(memory.db);
+  await memory.close();
 });

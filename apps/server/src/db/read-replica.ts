@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -12,8 +10,9 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import type { Database } from './schema.js';
+import { type SqliteWorker, startSqliteWorker } from './sqlite-worker.js';
 
-// Plain CommonJS evaluated in the worker (no TypeScript loader there); the driver's path comes in.
+// Runs in the worker thread (see startSqliteWorker): plain CommonJS, given the driver's path.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
@@ -91,18 +90,12 @@ class WorkerConnection implements DatabaseConnection {
 const readOnly = () => Promise.reject(new Error('read replica: transactions are not supported'));
 
 class WorkerDriver implements Driver {
-  private readonly worker: Worker;
+  private readonly thread: SqliteWorker;
   private readonly connection: WorkerConnection;
-  private readonly exited: Promise<unknown>;
 
   constructor(file: string) {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-    });
-    this.worker.unref();
-    this.exited = once(this.worker, 'exit').catch(() => {});
-    this.connection = new WorkerConnection(this.worker);
+    this.thread = startSqliteWorker(WORKER_SOURCE, { file });
+    this.connection = new WorkerConnection(this.thread.worker);
   }
 
   async init(): Promise<void> {}
@@ -113,9 +106,8 @@ class WorkerDriver implements Driver {
   commitTransaction = readOnly;
   rollbackTransaction = readOnly;
   async releaseConnection(): Promise<void> {}
-  async destroy(): Promise<void> {
-    this.worker.postMessage('stop');
-    await this.exited;
+  destroy(): Promise<void> {
+    return this.thread.stop();
   }
 }
 

@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from './sqlite-worker.js';
 
 export interface WalCheckpointerOptions {
   /** Checkpoint once the log holds at least this many bytes. */
@@ -8,7 +6,7 @@ export interface WalCheckpointerOptions {
   intervalMs?: number;
 }
 
-// Plain CommonJS evaluated in the worker (no TypeScript loader there); the driver's path comes in.
+// Runs in the worker thread (see startSqliteWorker): plain CommonJS, given the driver's path.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
@@ -51,19 +49,10 @@ export interface WalCheckpointer {
  * writer. The main connection keeps a high auto-checkpoint threshold as a safety net.
  */
 export function startWalCheckpointer(file: string, options: WalCheckpointerOptions = {}): WalCheckpointer {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      file,
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      minBytes: options.minBytes ?? 4 * 1024 * 1024,
-      intervalMs: options.intervalMs ?? 250,
-    },
-  });
-  worker.unref();
-  let exited = false;
-  const exit = once(worker, 'exit').then(() => {
-    exited = true;
+  const { worker, stop } = startSqliteWorker(WORKER_SOURCE, {
+    file,
+    minBytes: options.minBytes ?? 4 * 1024 * 1024,
+    intervalMs: options.intervalMs ?? 250,
   });
   let checkpointedPages = 0;
   worker.on('message', (message: { checkpointed?: number }) => {
@@ -71,18 +60,10 @@ export function startWalCheckpointer(file: string, options: WalCheckpointerOptio
   });
   // A failing checkpointer only means the main connection's own auto-checkpoint takes over.
   worker.on('error', () => {});
-  let stopped: Promise<void> | null = null;
   return {
+    stop,
     get checkpointedPages() {
       return checkpointedPages;
-    },
-    stop() {
-      stopped ??= (async () => {
-        if (exited) return;
-        worker.postMessage('stop');
-        await exit;
-      })();
-      return stopped;
     },
   };
 }

@@ -100,7 +100,8 @@ export interface ServerToClientEvents {
 /** Events the browser emits. */
 export interface ClientToServerEvents {
   authenticate: (payload: { token: string }) => void;
-  'join:dashboard': () => void;
+  /** The ack, when given, answers once the socket is in the room. */
+  'join:dashboard': (ack?: (result: Ack) => void) => void;
   'join:conversation': (conversationId: string) => void;
   'leave:conversation': (conversationId: string) => void;
   'send:message': (

@@ -48,6 +48,19 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
     expect(await received).toEqual(health);
   });
 
+  it('acknowledges join:dashboard once the socket is in the room (an event sent right after reaches it)', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    await new Promise((resolve) => {
+      socket.once('authenticated', resolve);
+      socket.emit('authenticate', { token });
+    });
+    const ack = await new Promise<unknown>((resolve) => socket.emit('join:dashboard', resolve));
+    expect(ack).toEqual({ success: true });
+    const received = nextEvent(socket, 'system:health');
+    ctx.app.realtime.toDashboard('system:health', health);
+    expect(await received).toEqual(health);
+  });
+
   it('authenticates with the authenticate event', async () => {
     const socket = track(await connectSocket(url));
     socket.emit('authenticate', { token });

@@ -215,8 +215,12 @@ export const realtimePlugin = fp(
           socket.data.pending = null;
         });
       });
-      socket.on('join:dashboard', () => {
-        if (socket.data.user) void socket.join(ROOMS.dashboard);
+      // The optional ack answers once the socket is in the room: what the client fetches after it
+      // misses no event.
+      socket.on('join:dashboard', async (...args: unknown[]) => {
+        if (!socket.data.user) return;
+        await socket.join(ROOMS.dashboard);
+        ackOf(args)?.({ success: true });
       });
       socket.on('join:conversation', (...args: unknown[]) => void joinConversation(socket, args));
       socket.on('leave:conversation', (payload) => {

@@ -10,12 +10,18 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'authenticated' | 'unauthen
 
 let socket: AppSocket | null = null;
 let status: RealtimeStatus = 'idle';
-const statusListeners = new Set<() => void>();
+/** When the socket last got into the dashboard room (Date.now()); 0 before the first time. */
+let dashboardJoinedAt = 0;
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
 
 function setStatus(next: RealtimeStatus) {
   if (status === next) return;
   status = next;
-  for (const listener of statusListeners) listener();
+  notify();
 }
 
 /** The one socket of the app (spec §7): same origin, websocket then polling, token in auth. */
@@ -32,13 +38,21 @@ export function connectSocket(): AppSocket {
   socket = s;
   setStatus('connecting');
 
+  // The server answers both the handshake's token and the authenticate event: join once per connection.
+  let joining = false;
   s.on('connect', () => {
+    joining = false;
     const token = getToken();
     if (token) s.emit('authenticate', { token });
   });
   s.on('authenticated', () => {
     setStatus('authenticated');
-    s.emit('join:dashboard');
+    if (joining) return;
+    joining = true;
+    s.emit('join:dashboard', () => {
+      dashboardJoinedAt = Date.now();
+      notify();
+    });
   });
   s.on('auth_error', ({ message }) => {
     console.error('Falha na autenticação do tempo real:', message);
@@ -62,6 +76,7 @@ export function connectSocket(): AppSocket {
 export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
+  dashboardJoinedAt = 0;
   setStatus('idle');
 }
 
@@ -69,14 +84,28 @@ export function getSocket(): AppSocket | null {
   return socket;
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
+    subscribe,
     () => status,
     () => status,
+  );
+}
+
+/**
+ * When the socket last got into the dashboard room (Date.now(); 0 until it has): anything fetched
+ * before then may have missed events sent while the socket was not listening (page load, reconnection).
+ */
+export function useDashboardJoinedAt(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => dashboardJoinedAt,
+    () => dashboardJoinedAt,
   );
 }
 

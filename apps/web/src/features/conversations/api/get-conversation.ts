@@ -7,6 +7,7 @@ import {
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { MESSAGES_PAGE_SIZE } from '../lib/constants';
+import { conversationsKey } from './get-conversations';
 
 /** One page of a conversation's messages, oldest first. The newest page also carries the conversation. */
 export interface MessagesPage {
@@ -42,7 +43,7 @@ export async function getOlderMessages(
   return { conversation: null, messages: response.data.messages, hasMore: response.data.hasMore };
 }
 
-export const conversationMessagesKey = (id: string) => ['conversations', 'messages', id] as const;
+export const conversationMessagesKey = (id: string) => [...conversationsKey, 'messages', id] as const;
 
 /**
  * Newest page first (pageParam null), older pages prepended with fetchPreviousPage, so

@@ -48,8 +48,11 @@ export async function getConversations(
   return { rows: response.data, nextCursor: response.page.nextCursor, total: response.page.total };
 }
 
+/** Every conversations cache (lists and chats) starts with this key. */
+export const conversationsKey = ['conversations'] as const;
+
 /** Every list cache starts with this key, whatever the filters (realtime updates them all). */
-export const conversationsListBaseKey = ['conversations', 'list'] as const;
+export const conversationsListBaseKey = [...conversationsKey, 'list'] as const;
 
 export function getConversationsQueryOptions(query: ConversationsQuery) {
   return infiniteQueryOptions({

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { UserRole } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -276,3 +278,13 @@ export function recordEvents<T = unknown>(socket: ClientSocket, event: string) {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The prototype of `node:fs/promises` file handles, whose `sync()` is the write-ahead log's fsync
+ * (WalSync): spy on it to watch or hold the disk flush.
+ */
+export async function fileHandlePrototype(): Promise<{ sync(): Promise<void> }> {
+  const probe = await openFile(fileURLToPath(import.meta.url), 'r');
+  await probe.close();
+  return Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+}

@@ -1,7 +1,6 @@
-import { open as openFile } from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTempSqlite } from '../../test/helpers.js';
+import { fileHandlePrototype, useTempSqlite } from '../../test/helpers.js';
 import { durableTransaction } from './database.js';
 import type { Database } from './schema.js';
 
@@ -10,23 +9,18 @@ const synchronous = async (db: Kysely<Database>) =>
 
 describe('SQLite durability', () => {
   const openTemp = useTempSqlite();
-  let file = '';
 
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   async function open() {
-    const handle = await openTemp();
-    file = handle.location;
-    return handle.db;
+    return (await openTemp()).db;
   }
 
   /** Records every fsync of a file handle (the write-ahead log's, here) in `log`. */
   async function spyOnFsync(log: string[]) {
-    const probe = await openFile(file, 'r');
-    const proto = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
-    await probe.close();
+    const proto = await fileHandlePrototype();
     const real = proto.sync;
     return vi.spyOn(proto, 'sync').mockImplementation(async function (this: unknown) {
       log.push('fsync start');

@@ -32,9 +32,9 @@ const PRESSURE_UNANSWERED = 16;
 
 /**
  * Group commit for inbound messages. Messages that arrive while a transaction is committing wait and
- * go together in the next one; each caller is answered — and its events emitted — only once the commit
- * that holds its message is on disk (`syncCommitted`: one fsync, off the main thread, shared by the
- * batches written while it ran). One transaction and fsync per message cannot reach 1,000 messages/s;
+ * go together in the next one. Its events reach the dashboards right after the commit; each caller is
+ * answered, and the agent woken, only once that commit is on disk (`syncCommitted`: one fsync, off the
+ * main thread, shared by the batches written while it ran). One transaction and fsync per message cannot reach 1,000 messages/s;
  * this can. Replays are recognised with one query per batch (and within the batch). If anything
  * in a batch fails, the batch rolls back and its messages are retried one transaction each, so one bad
  * message fails alone.
@@ -118,9 +118,13 @@ export class IngestQueue {
       await this.recover(batch, error);
       return;
     }
-    // Answered (and announced) only once the commit is on disk; the next batch is written meanwhile.
-    // Flushes may end out of order; answers keep the commit order.
+    // The channel is answered only once the commit is on disk; the next batch is written while this
+    // one's fsync runs. Flushes may end out of order; answers keep the commit order.
     const durable = syncCommitted(this.options.db);
+    // The dashboards see the batch as soon as it is committed (it survives a crash of this process),
+    // in commit order, without waiting for the disk: a message lost with the machine's power was never
+    // acknowledged, so the provider delivers it again (same id, stored once).
+    for (const outcome of outcomes) outcome.events.flush(this.options.realtime);
     this.answering = this.answering.then(() =>
       durable.then(
         () => this.answer(batch, outcomes),
@@ -139,7 +143,6 @@ export class IngestQueue {
         item.reject(new Error('ingest outcome missing'));
         continue;
       }
-      outcome.events.flush(this.options.realtime);
       wake ||= outcome.enqueued;
       item.resolve(outcome.result);
     }

@@ -1,8 +1,9 @@
 import type { Conversation, Message } from '@atende/contracts';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import {
   createAndLogin,
   describeEachDatabase,
+  fileHandlePrototype,
   listen,
   nextEvent,
   recordEvents,
@@ -106,6 +107,42 @@ describeEachDatabase('inbound ingest', (kind) => {
     });
     expect(await activity).toMatchObject({ type: 'conversation', title: 'Nova conversa' });
   });
+
+  // SQLite's commit survives a crash of the process at once; the write-ahead log's fsync (which also
+  // survives power loss) gates only the channel's acknowledgment.
+  it.runIf(kind === 'sqlite')(
+    'shows a message on the dashboards once committed, and answers the channel once it is on disk',
+    async () => {
+      const s = await socket();
+      const shown = nextEvent<Message>(s, 'conversations:newMessage');
+      let releaseDisk!: () => void;
+      const disk = new Promise<void>((resolve) => {
+        releaseDisk = resolve;
+      });
+      const proto = await fileHandlePrototype();
+      const realSync = proto.sync;
+      const held = vi.spyOn(proto, 'sync').mockImplementation(async function (this: unknown) {
+        await disk;
+        return realSync.call(this);
+      });
+      let answered = false;
+      const response = inbound({ phone: '5511912340099', text: 'Chegou antes do disco?' }).then((r) => {
+        answered = true;
+        return r;
+      });
+      try {
+        expect(await shown).toMatchObject({ sender: 'client', content: 'Chegou antes do disco?' });
+        await sleep(100);
+        expect(answered).toBe(false);
+      } finally {
+        releaseDisk();
+        held.mockRestore();
+      }
+      const body = (await response).body;
+      expect(body).toMatchObject({ success: true, data: { duplicate: false } });
+      expect((await shown).id).toBe(body.data.messageId);
+    },
+  );
 
   it('the same delivery replayed 3× concurrently stores one message and one agent job', async () => {
     const payload = {

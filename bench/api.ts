@@ -506,10 +506,13 @@ async function main(): Promise<void> {
           headers: { authorization: `Bearer ${token}` },
         })
       ).text();
+      const cpuBefore = server.cpu();
       const page = await measurePage(server.url, token);
+      const pageCpuUs = ((server.cpu() - cpuBefore) / page['2xx']) * 1e6;
       const pageCeiling = await measureCeiling(pageBody, dir, 'GET', 10);
       row('GET /api/conversations?limit=50 (req/s)', fmt(rate(page)), '', null);
       row('  latency p50 / p99 (ms)', `${page.latency.p50} / ${page.latency.p99}`, '', null);
+      row('  server CPU per request (µs, all threads)', fmt(pageCpuUs), '', null);
       row('  bare node:http ceiling, same body (req/s)', fmt(rate(pageCeiling)), '', null);
       const ratio = rate(page) / rate(pageCeiling);
       row(

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { openReadReplica } from './read-replica.js';
 import type { Database } from './schema.js';
+import { kyselySqliteDatabase } from './sqlite-statements.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 import { WalSync } from './wal-sync.js';
 
@@ -82,7 +83,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     options.backgroundCheckpoints && file !== ':memory:' ? startWalCheckpointer(file) : null;
   // With the worker checkpointing, the connection's own checkpoint is only a safety net (~40 MB).
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqliteDatabase(sqlite) }) });
   const walSync = file === ':memory:' ? null : new WalSync(file);
   sqliteDatabases.set(db, walSync);
   const readDb = options.readReplica && file !== ':memory:' ? openReadReplica(file) : db;
@@ -122,35 +123,6 @@ export async function durableTransaction<T>(
   const result = await db.transaction().execute(work);
   await syncCommitted(db);
   return result;
-}
-
-/** Most prepared statements kept per SQLite connection. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing costs about as much as running a small statement, so
- * the hot paths (ingest, lists) reuse prepared statements by SQL text (least recently used dropped).
- */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
-      const cached = cache.get(sql);
-      if (cached) {
-        cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      cache.set(sql, statement);
-      if (cache.size > STATEMENT_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return statement;
-    },
-  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

@@ -389,13 +389,18 @@ async function measureLatency(
   }
   const answerLatencies = answeredAt.flatMap((at, i) => (at === undefined ? [] : [at - (sentAt[i] ?? at)]));
   const latencies: number[] = [];
+  // The same latencies by the second of the run in which the message was sent.
+  const bySecond = Array.from({ length: seconds }, () => [] as number[]);
   let lost = 0;
   for (const seen of receivedAt) {
     for (let i = 0; i < total; i++) {
       const id = messageIdOf[i];
       const at = id === undefined ? undefined : seen.get(id);
       if (at === undefined) lost++;
-      else latencies.push(at - (sentAt[i] ?? at));
+      else {
+        latencies.push(at - (sentAt[i] ?? at));
+        bySecond[Math.floor(i / OFFERED_RATE)]?.push(at - (sentAt[i] ?? at));
+      }
     }
   }
   return {
@@ -407,6 +412,7 @@ async function measureLatency(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: percentile(latencies, 100),
+    p99BySecond: bySecond.map((xs) => percentile(xs, 99)),
     serverCores,
     dashboardCores,
     clientElu,
@@ -560,6 +566,7 @@ async function main(): Promise<void> {
         latency.p99 <= BUDGETS.p99Ms,
       );
       row('  max (ms)', fmt(latency.max, 1), '', null);
+      row('  p99 by second of the run (ms)', latency.p99BySecond.map((p) => fmt(p)).join(' '), '', null);
       row(
         `  inbound → AI reply event p50 / p99 (ms; ${latency.replies} replies)`,
         `${fmt(latency.replyP50)} / ${fmt(latency.replyP99)}`,

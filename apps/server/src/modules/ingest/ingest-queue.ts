@@ -32,12 +32,12 @@ const PRESSURE_UNANSWERED = 16;
 
 /**
  * Group commit for inbound messages. Messages that arrive while a transaction is committing wait and
- * go together in the next one. Its events reach the dashboards right after the commit; each caller is
- * answered, and the agent woken, only once that commit is on disk (`syncCommitted`: one fsync, off the
- * main thread, shared by the batches written while it ran). One transaction and fsync per message cannot reach 1,000 messages/s;
- * this can. Replays are recognised with one query per batch (and within the batch). If anything
- * in a batch fails, the batch rolls back and its messages are retried one transaction each, so one bad
- * message fails alone.
+ * go together in the next one. A batch's events reach the dashboards right after its commit; each
+ * caller is answered, and the agent woken, only once that commit is on disk (`syncCommitted`: one
+ * fsync, off the main thread, shared by the batches written while it ran). One transaction and fsync
+ * per message cannot reach 1,000 messages/s; this can. Replays are recognised with one query per
+ * batch (and within the batch). If anything in a batch fails, the batch rolls back and its messages
+ * are retried one transaction each, so one bad message fails alone.
  */
 export class IngestQueue {
   private queue: Pending[] = [];

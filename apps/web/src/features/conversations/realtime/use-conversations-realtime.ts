@@ -1,7 +1,8 @@
 import type { Message, NewMessageEvent } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSocket, useDashboardJoinedAt, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
+import { getSocket, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
+import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { conversationsKey } from '../api/get-conversations';
 import {
   applyIncomingToList,
@@ -41,17 +42,8 @@ function messageFromEvent(event: NewMessageEvent): Message {
 export function useConversationsRealtime(openConversationId: string | null): void {
   const qc = useQueryClient();
   const realtime = useRealtimeStatus();
-  const joinedAt = useDashboardJoinedAt();
-
-  // Messages sent while the socket was not in the dashboard room (before it joined on page load,
-  // while reconnecting) never reached us: reload the lists and chats fetched before it joined.
-  useEffect(() => {
-    if (joinedAt === 0) return;
-    void qc.invalidateQueries({
-      queryKey: conversationsKey,
-      predicate: (query) => query.state.dataUpdatedAt < joinedAt || query.state.fetchStatus === 'fetching',
-    });
-  }, [joinedAt, qc]);
+  // The lists and chats fetched before the socket joined the dashboard room.
+  useReloadMissedEvents(conversationsKey);
 
   useEffect(() => {
     const socket = getSocket();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useRealtimeStatus, useSocketEvent } from '@/lib/socket';
+import { useSocketEvent } from '@/lib/socket';
+import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { getDashboardChartsQueryOptions } from '../api/get-dashboard-charts';
 import { getDashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { getRecentActivityQueryOptions } from '../api/get-recent-activity';
@@ -23,15 +23,7 @@ const whatsappKey = getWhatsappStatusQueryOptions().queryKey;
 /** Sockets only notify: every dashboard event lands in TanStack Query's cache. */
 export function useDashboardRealtime(): void {
   const queryClient = useQueryClient();
-  const realtime = useRealtimeStatus();
-  const wasAuthenticated = useRef(false);
-
-  // After a reconnection, events may have been missed while offline: reload every part once.
-  useEffect(() => {
-    if (realtime !== 'authenticated') return;
-    if (wasAuthenticated.current) void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    wasAuthenticated.current = true;
-  }, [realtime, queryClient]);
+  useReloadMissedEvents(dashboardKeys.all);
 
   useSocketEvent('system:metrics', ({ stats, charts }) => {
     queryClient.setQueryData(statsKey, stats);

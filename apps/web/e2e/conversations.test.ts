@@ -1,7 +1,14 @@
-import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
-import { launchBrowser, newPage, signIn, type TestPage, VIEWPORTS } from './support/browser';
+import {
+  holdDashboardJoin,
+  launchBrowser,
+  newPage,
+  signIn,
+  type TestPage,
+  VIEWPORTS,
+} from './support/browser';
 
 /** Issue 5 in a real browser: real server, real database, simulated WhatsApp customers. */
 
@@ -118,27 +125,16 @@ describe('conversations inbox', () => {
 
   it('shows a message sent before the socket got into the dashboard room (no event reached the page)', async () => {
     const page = await open();
-    // The socket connects and authenticates, but its join:dashboard is held back until released.
-    let held: Array<string | Buffer> | null = [];
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const server = ws.connectToServer();
-      sockets.push(server);
-      ws.onMessage((message) => {
-        if (held && String(message).includes('"join:dashboard"')) held.push(message);
-        else server.send(message);
-      });
-    });
+    const join = await holdDashboardJoin(page);
     await signIn(page, '/conversations', session);
     await expect.poll(() => page.getByTestId('conversation-count').textContent()).toMatch(/conversas?$/);
-    await expect.poll(() => held?.length).toBe(1); // one join per connection
+    await expect.poll(() => join.held()).toBe(1); // one join per connection
 
     const who = customer('Antes da sala');
     await postInbound(session.token, { ...who, text: 'Cheguei antes do painel entrar na sala' });
     await page.waitForTimeout(300);
     expect(await row(page, who.name).count()).toBe(0); // its events went to a room the page was not in
-    for (const message of held ?? []) sockets.at(-1)?.send(message);
-    held = null;
+    join.release();
     // No event will bring it: the list fetched again once the socket is in the room does.
     await row(page, who.name).waitFor({ timeout: 10_000 });
     expect(await row(page, who.name).count()).toBe(1);

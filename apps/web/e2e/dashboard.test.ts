@@ -1,7 +1,7 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
-import { launchBrowser, newPage, signIn, type TestPage } from './support/browser';
+import { holdDashboardJoin, launchBrowser, newPage, signIn, type TestPage } from './support/browser';
 
 const CARD_TITLES = ['Conversas Hoje', 'Taxa de Conversão', 'Tempo Médio de Resposta', 'Clientes Ativos'];
 const CHARTS = [
@@ -157,28 +157,17 @@ describe('dashboard', () => {
 
   it('shows an activity that happened before the socket got into the dashboard room', async () => {
     const page = await open();
-    // The socket connects and authenticates, but its join:dashboard is held back until released.
-    let held: Array<string | Buffer> | null = [];
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const server = ws.connectToServer();
-      sockets.push(server);
-      ws.onMessage((message) => {
-        if (held && String(message).includes('"join:dashboard"')) held.push(message);
-        else server.send(message);
-      });
-    });
+    const join = await holdDashboardJoin(page);
     await signIn(page, '/dashboard', session);
     await page.getByTestId('activity-list').waitFor();
-    await expect.poll(() => held?.length).toBe(1);
+    await expect.poll(() => join.held()).toBe(1);
 
     const name = `Cliente Fora da Sala ${Date.now()}`;
     await postInbound(session.token, { phone: `5511${String(Date.now()).slice(-9)}`, name, text: 'Oi!' });
     const ours = page.getByTestId('activity-item').filter({ hasText: `${name} iniciou uma conversa` });
     await page.waitForTimeout(300);
     expect(await ours.count()).toBe(0); // its analytics:update went to a room the page was not in
-    for (const message of held ?? []) sockets.at(-1)?.send(message);
-    held = null;
+    join.release();
     // No event will bring it: the activity list fetched again once the socket is in the room does.
     await ours.waitFor({ timeout: 10_000 });
   });

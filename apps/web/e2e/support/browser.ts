@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type WebSocketRoute } from 'playwright-core';
 import { baseUrl, login, type Session } from './api';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,4 +71,28 @@ export async function signInWithDemoBox(page: Page): Promise<void> {
   await page.getByRole('button', { name: /credenciais de demonstração/i }).click();
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * Lets the page's socket connect and authenticate but holds back its `join:dashboard` frames until
+ * `release()`: events sent meanwhile go to a room the page is not in. Call before the page loads.
+ */
+export async function holdDashboardJoin(page: Page): Promise<{ held(): number; release(): void }> {
+  let held: Array<string | Buffer> | null = [];
+  const servers: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    servers.push(server);
+    ws.onMessage((message) => {
+      if (held && String(message).includes('"join:dashboard"')) held.push(message);
+      else server.send(message);
+    });
+  });
+  return {
+    held: () => held?.length ?? 0,
+    release() {
+      for (const message of held ?? []) servers.at(-1)?.send(message);
+      held = null;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import type { UserRole } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import {
@@ -280,11 +280,16 @@ export function recordEvents<T = unknown>(socket: ClientSocket, event: string) {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The prototype of `node:fs/promises` file handles, whose `sync()` is the write-ahead log's fsync
- * (WalSync): spy on it to watch or hold the disk flush.
+ * Wraps every `sync()` of a `node:fs/promises` file handle (the write-ahead log's fsync, WalSync) in
+ * `around`, which must call `sync` to flush: to watch the flushes or hold them. Restore the returned
+ * spy (`mockRestore`, or `vi.restoreAllMocks`) after the test.
  */
-export async function fileHandlePrototype(): Promise<{ sync(): Promise<void> }> {
+export async function spyOnFsync(around: (sync: () => Promise<void>) => Promise<void>) {
   const probe = await openFile(fileURLToPath(import.meta.url), 'r');
   await probe.close();
-  return Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+  const proto = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+  const real = proto.sync;
+  return vi.spyOn(proto, 'sync').mockImplementation(function (this: unknown) {
+    return around(() => real.call(this));
+  });
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileHandlePrototype, useTempSqlite } from '../../test/helpers.js';
+import { spyOnFsync, useTempSqlite } from '../../test/helpers.js';
 import { durableTransaction } from './database.js';
 import type { Database } from './schema.js';
 
@@ -19,15 +19,12 @@ describe('SQLite durability', () => {
   }
 
   /** Records every fsync of a file handle (the write-ahead log's, here) in `log`. */
-  async function spyOnFsync(log: string[]) {
-    const proto = await fileHandlePrototype();
-    const real = proto.sync;
-    return vi.spyOn(proto, 'sync').mockImplementation(async function (this: unknown) {
+  const logFsyncs = (log: string[]) =>
+    spyOnFsync(async (sync) => {
       log.push('fsync start');
-      await real.call(this);
+      await sync();
       log.push('fsync done');
     });
-  }
 
   const insert = (key: string) => async (trx: Parameters<Parameters<typeof durableTransaction>[1]>[0]) => {
     await trx
@@ -44,7 +41,7 @@ describe('SQLite durability', () => {
     );
     expect(await synchronous(db)).toBe(1); // NORMAL: the main thread never waits for the disk
     const log: string[] = [];
-    await spyOnFsync(log);
+    await logFsyncs(log);
     const result = await durableTransaction(db, async (trx) => {
       const key = await insert('k')(trx);
       log.push('work done');
@@ -70,7 +67,7 @@ describe('SQLite durability', () => {
   it('shares fsyncs between concurrent durable transactions, each answered after one that followed its commit', async () => {
     const db = await open();
     const log: string[] = [];
-    const spy = await spyOnFsync(log);
+    const spy = await logFsyncs(log);
     const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
     expect(await Promise.all(keys.map((key) => durableTransaction(db, insert(key))))).toEqual(keys);
     expect(spy.mock.calls.length).toBeGreaterThanOrEqual(1);

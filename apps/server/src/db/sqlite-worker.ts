@@ -20,14 +20,12 @@ export function startSqliteWorker(source: string, workerData: Record<string, unk
   });
   worker.unref();
   let exited = false;
-  const exit = once(worker, 'exit').then(
-    () => {
+  // `once` rejects if the worker emits 'error' first: either way it is gone.
+  const exit = once(worker, 'exit')
+    .catch(() => {})
+    .then(() => {
       exited = true;
-    },
-    () => {
-      exited = true;
-    },
-  );
+    });
   let stopped: Promise<void> | null = null;
   return {
     worker,

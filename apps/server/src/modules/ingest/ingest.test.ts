@@ -1,13 +1,13 @@
 import type { Conversation, Message } from '@atende/contracts';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import {
   createAndLogin,
   describeEachDatabase,
-  fileHandlePrototype,
   listen,
   nextEvent,
   recordEvents,
   sleep,
+  spyOnFsync,
   useTestApp,
 } from '../../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../simulator/test-kit.js';
@@ -119,11 +119,9 @@ describeEachDatabase('inbound ingest', (kind) => {
       const disk = new Promise<void>((resolve) => {
         releaseDisk = resolve;
       });
-      const proto = await fileHandlePrototype();
-      const realSync = proto.sync;
-      const held = vi.spyOn(proto, 'sync').mockImplementation(async function (this: unknown) {
+      const held = await spyOnFsync(async (sync) => {
         await disk;
-        return realSync.call(this);
+        await sync();
       });
       let answered = false;
       const response = inbound({ phone: '5511912340099', text: 'Chegou antes do disco?' }).then((r) => {

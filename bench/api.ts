@@ -198,9 +198,9 @@ const clock = () => performance.timeOrigin + performance.now();
  * few child processes (see dashboard-sockets.ts).
  */
 async function connectDashboards(url: string, token: string) {
-  const children: ChildProcess[] = [];
   type Waiter = { resolve(reply: DashboardReply): void; reject(error: Error): void };
-  const replies = new Map<ChildProcess, Waiter[]>();
+  /** Each process, with the questions it has not answered yet (it answers in order). */
+  const children: Array<{ child: ChildProcess; waiting: Waiter[] }> = [];
   const perProcess = SOCKETS / DASHBOARD_PROCESSES;
   for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
     const child = fork(join(ROOT, 'bench/dashboard-sockets.ts'), {
@@ -215,24 +215,23 @@ async function connectDashboards(url: string, token: string) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const waiting: Waiter[] = [];
-    replies.set(child, waiting);
     child.on('message', (reply: DashboardReply) => waiting.shift()?.resolve(reply));
     child.on('exit', () => {
       for (const waiter of waiting.splice(0)) waiter.reject(new Error('processo de painel terminou'));
     });
-    children.push(child);
+    children.push({ child, waiting });
   }
   /** Asks every dashboard process one question; answers in process order. */
   const ask = <T extends DashboardReply>(question: string | null): Promise<T[]> =>
     Promise.all(
       children.map(
-        (child) =>
+        ({ child, waiting }) =>
           new Promise<T>((resolve, reject) => {
             if (child.exitCode !== null) {
               reject(new Error('processo de painel terminou'));
               return;
             }
-            replies.get(child)?.push({ resolve: (reply) => resolve(reply as T), reject });
+            waiting.push({ resolve: (reply) => resolve(reply as T), reject });
             if (question) child.send(question);
           }),
       ),
@@ -241,7 +240,7 @@ async function connectDashboards(url: string, token: string) {
   return {
     ask,
     /** CPU seconds the dashboard processes have used so far. */
-    cpu: () => children.reduce((sum, child) => sum + cpuSeconds(child.pid), 0),
+    cpu: () => children.reduce((sum, { child }) => sum + cpuSeconds(child.pid), 0),
     /** Events received per socket, by name. */
     counts: async () =>
       (await ask<Extract<DashboardReply, { type: 'counts' }>>('counts')).flatMap((r) =>
@@ -249,7 +248,7 @@ async function connectDashboards(url: string, token: string) {
       ),
     stop: async () => {
       await Promise.all(
-        children.map((child) => {
+        children.map(({ child }) => {
           if (child.exitCode !== null) return null;
           const exited = new Promise((r) => child.once('exit', r));
           child.send('stop');
@@ -398,8 +397,9 @@ async function measureLatency(
       const at = id === undefined ? undefined : seen.get(id);
       if (at === undefined) lost++;
       else {
-        latencies.push(at - (sentAt[i] ?? at));
-        bySecond[Math.floor(i / OFFERED_RATE)]?.push(at - (sentAt[i] ?? at));
+        const latency = at - (sentAt[i] ?? at);
+        latencies.push(latency);
+        bySecond[Math.floor(i / OFFERED_RATE)]?.push(latency);
       }
     }
   }

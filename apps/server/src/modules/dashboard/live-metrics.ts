@@ -28,7 +28,7 @@ export async function computeSystemMetrics(
 ): Promise<SystemMetrics> {
   const at = now();
   // A push is background work. On the server's SQLite its queries run on the read replica's thread;
-  // where `readDb` is the main connection (PostgreSQL pool, tests' in-memory) they take turns with
+  // where `readDb` is the main connection (PostgreSQL pool, in-memory SQLite) they take turns with
   // incoming requests.
   const schedule = oneTurnEach();
   const [stats, charts] = await Promise.all([

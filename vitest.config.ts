@@ -1,26 +1,42 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** Tests run on the contracts' source; the package's exports point at its compiled dist. */
+const contracts = { find: /^@atende\/contracts$/, replacement: here('./packages/contracts/src/index.ts') };
+/** Fails a test that logs an unexpected console.error (see tests/setup/fail-on-console-error.ts). */
+const failOnConsoleError = here('./tests/setup/fail-on-console-error.ts');
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+        },
+      },
+      {
+        resolve: { alias: [contracts] },
         test: {
           name: 'server',
           root: 'apps/server',
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          setupFiles: [failOnConsoleError],
         },
       },
       {
-        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+        resolve: { alias: [{ find: '@', replacement: here('./apps/web/src') }, contracts] },
         test: {
           name: 'web',
           root: 'apps/web',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: [failOnConsoleError, 'src/test/setup.ts'],
         },
       },
     ],

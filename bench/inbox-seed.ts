@@ -7,42 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import type { ClientsTable, ConversationsTable, MessagesTable } from '../apps/server/src/db/schema.js';
-import { conversationSearchText } from '../apps/server/src/modules/conversations/search-text.js';
+import { conversationSearchText } from '../apps/server/src/modules/messaging/search-text.js';
+import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';
 
 export const SEED = { conversations: 10_000, bigMessages: 5_000 } as const;
 
-const FIRST = [
-  'Maria',
-  'João',
-  'Ana',
-  'Pedro',
-  'Juliana',
-  'Carlos',
-  'Fernanda',
-  'Lucas',
-  'Beatriz',
-  'Rafael',
-];
-const LAST = [
-  'Silva',
-  'Souza',
-  'Oliveira',
-  'Santos',
-  'Lima',
-  'Pereira',
-  'Costa',
-  'Almeida',
-  'Gonçalves',
-  'Ribeiro',
-];
-const TEXTS = [
-  'Qual o prazo de entrega para São Paulo?',
-  'Quero trocar um tênis que ficou pequeno',
-  'Vocês aceitam Pix?',
-  'Meu pedido ainda não chegou, podem verificar?',
-  'Tem cupom de desconto para primeira compra?',
-  'Obrigado pelo atendimento!',
-];
 const STATUSES = ['active', 'active', 'active', 'completed', 'paused', 'abandoned'];
 const MODES: ConversationsTable['handler_mode'][] = ['ai', 'ai', 'ai', 'waiting_human', 'human', 'paused'];
 
@@ -68,11 +37,15 @@ export async function seedInbox(databaseUrl: string): Promise<SeedResult> {
     const id = randomUUID();
     const clientId = randomUUID();
     const name =
-      i % 17 === 0 ? null : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / 10) % LAST.length]} ${i}`;
+      i % 17 === 0
+        ? null
+        : `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / 10) % LAST_NAMES.length]} ${i}`;
     const phone = `5511${String(900000000 + i)}`;
     const isBig = i === 0;
     const lastTime = now - i * 60_000;
-    const lastMessage = isBig ? `Mensagem ${SEED.bigMessages}` : (TEXTS[i % TEXTS.length] ?? '');
+    const lastMessage = isBig
+      ? `Mensagem ${SEED.bigMessages}`
+      : (CUSTOMER_LINES[i % CUSTOMER_LINES.length] ?? '');
     const mode = isBig ? 'ai' : (MODES[i % MODES.length] ?? 'ai');
     clients.push({
       id: clientId,
@@ -124,7 +97,7 @@ export async function seedInbox(databaseUrl: string): Promise<SeedResult> {
       content:
         n === SEED.bigMessages
           ? `Mensagem ${n}`
-          : `Mensagem ${n}: ${TEXTS[n % TEXTS.length]}${n % 7 === 0 ? `\n${TEXTS[(n + 1) % TEXTS.length]}` : ''}`,
+          : `Mensagem ${n}: ${CUSTOMER_LINES[n % CUSTOMER_LINES.length]}${n % 7 === 0 ? `\n${CUSTOMER_LINES[(n + 1) % CUSTOMER_LINES.length]}` : ''}`,
       type: 'text',
       timestamp: start + n * 30_000,
       ai_generated: ai ? 1 : 0,

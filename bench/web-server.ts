@@ -24,8 +24,13 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The real server on a free port with a throwaway SQLite file, serving apps/web/dist. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server on a free port, serving apps/web/dist: on a throwaway demo SQLite file, or on
+ * `databaseUrl` (kept) with `env` added.
+ */
+export async function startServer(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'atende-bench-web-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -36,11 +41,12 @@ export async function startServer(): Promise<RunningServer> {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: join(dir, 'atende.db'),
+      DATABASE_URL: options.databaseUrl ?? join(dir, 'atende.db'),
       DEMO: 'true',
       SIMULATED_TRAFFIC: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: join(repoRoot, 'apps/web/dist'),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server (TypeScript through tsx) in production mode. Environment variables pass through.
+// `npm start`: runs the compiled server (apps/server/dist) with node, in production mode. When a
+// build output is missing or older than its sources and the build tools are installed, builds it
+// first (`npm run build`); after `npm ci --omit=dev` there are no build tools, so the build must
+// have been made before. No TypeScript loader and no bundler run here. Environment variables pass through.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const web = join(root, 'apps/web');
-const builtIndex = join(web, 'dist/index.html');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const at = (path) => join(root, path);
 
-/** Newest modification time under a path (skipping node_modules and build output). */
+/** Newest modification time under a path (skipping node_modules, build output and browser tests). */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -24,31 +26,71 @@ function newestMtime(path) {
   return newest;
 }
 
-function webNeedsBuild() {
-  if (!existsSync(join(web, 'package.json')) || !existsSync(join(web, 'index.html'))) return false;
-  if (!existsSync(builtIndex)) return true;
-  const sources = Math.max(
-    newestMtime(join(web, 'src')),
-    newestMtime(join(web, 'public')),
-    newestMtime(join(web, 'index.html')),
-    newestMtime(join(web, 'vite.config.ts')),
-    newestMtime(join(root, 'packages/contracts/src')),
-  );
-  return sources > statSync(builtIndex).mtimeMs;
+const contractsSources = ['packages/contracts/src', 'packages/contracts/package.json', 'tsconfig.base.json'];
+
+/** Each build output, the sources it is made from, and the npm script that makes it. */
+const outputs = [
+  {
+    name: 'servidor',
+    output: 'apps/server/dist/server.js',
+    sources: [...contractsSources, 'apps/server/src', 'apps/server/tsconfig.build.json'],
+    script: 'build:server',
+    tool: 'typescript',
+  },
+  {
+    name: 'aplicativo web',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      ...contractsSources,
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+    ],
+    script: 'build:web',
+    tool: 'vite',
+  },
+];
+
+function isStale({ output, sources }) {
+  if (!existsSync(at(output))) return true;
+  const newest = Math.max(...sources.map((source) => newestMtime(at(source))));
+  return newest > statSync(at(output)).mtimeMs;
 }
 
-if (webNeedsBuild()) {
-  console.info('Compilando o aplicativo web…');
-  const build = spawnSync(npm, ['run', 'build', '-w', '@atende/web'], { cwd: root, stdio: 'inherit' });
+function installed(tool) {
+  try {
+    createRequire(at('package.json')).resolve(`${tool}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+for (const target of outputs) {
+  if (!isStale(target)) continue;
+  const built = existsSync(at(target.output));
+  if (!installed(target.tool)) {
+    if (built) {
+      console.warn(`Aviso: o build do ${target.name} parece desatualizado; rode \`npm run build\`.`);
+      continue;
+    }
+    if (target.script === 'build:web') {
+      console.warn('Aplicativo web não encontrado; servindo somente a API.');
+      continue;
+    }
+    console.error('Build do servidor não encontrado: rode `npm run build` antes de `npm ci --omit=dev`.');
+    process.exit(1);
+  }
+  console.info(`Compilando o ${target.name}…`);
+  const build = spawnSync(npm, ['run', target.script], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
-    console.error('Falha ao compilar o aplicativo web.');
+    console.error(`Falha ao compilar o ${target.name}.`);
     process.exit(build.status ?? 1);
   }
-} else if (!existsSync(builtIndex)) {
-  console.warn('Aplicativo web não encontrado; servindo somente a API.');
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, [at('apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },

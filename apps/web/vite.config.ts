@@ -73,6 +73,11 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The contracts' source (their package exports point at the compiled dist, for the server).
+      {
+        find: /^@atende\/contracts$/,
+        replacement: fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)),
+      },
       // React Router's package exports only its development build to bundlers; use the production one.
       ...(process.env.NODE_ENV === 'production' || process.argv.includes('build')
         ? [{ find: /^react-router$/, replacement: routerProductionBuild() }]

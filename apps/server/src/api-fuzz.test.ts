@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, useTestApp } from '../test/helpers.js';
-import { api, pairSimulator } from './modules/simulator/test-kit.js';
+import { listRoutes } from '../test/route-list.js';
+import { api, pairSimulator } from '../test/simulator-kit.js';
 
 /**
  * Property-based input fuzzing over every /api route (reference/security-reliability §16): random
@@ -14,30 +15,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 /** Routes that end the session or the test's own setup: fuzzed elsewhere with dedicated tests. */
 const SKIPPED = new Set(['POST /api/auth/logout']);
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every route Fastify knows, read from its route tree (no hand-kept list to go stale). */
-function listRoutes(app: FastifyInstance): Route[] {
-  const stack: string[] = [];
-  const routes: Route[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│├└─\s]*)(\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = Math.floor((match[1] ?? '').length / 4);
-    const segment = (match[2] ?? '').replace(/:(\w+)(\|:\w+)+/g, ':$1');
-    stack.length = depth;
-    stack[depth] = segment;
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && path.startsWith('/api/')) routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 const fieldNames = [
   'email',

@@ -2,11 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthModule } from './modules/health/health.module.js';
-import { domainPlugin } from './modules/index.js';
+import { type DomainOptions, domainPlugin } from './modules/index.js';
 import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js';
+import { mediaModule } from './modules/media/media.module.js';
+import { retentionModule } from './modules/retention/retention.module.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { teamModule } from './modules/users/team.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, handleError } from './plugins/errors.js';
@@ -25,6 +29,10 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** An open database (tests, bench). Migrated by the app, closed by its owner. */
   dbHandle?: DatabaseHandle;
+  /** Holds the agent's pipeline at a point (the kill -9 test's server); never set in production. */
+  agentPause?: DomainOptions['agentPause'];
+  /** CHANNEL=whatsapp-web contract tests: a fake Baileys socket (channels/whatsapp-web). */
+  whatsappWeb?: DomainOptions['whatsappWeb'];
 }
 
 /** Largest request body accepted (larger → 413). */
@@ -69,10 +77,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(authRoutes);
   await app.register(settingsRoutes);
+  await app.register(teamModule);
   await app.register(knowledgeBaseModule);
   await app.register(healthModule);
+  await app.register(mediaModule);
+  await app.register(auditRoutes);
 
-  await app.register(domainPlugin);
+  await app.register(domainPlugin, { agentPause: options.agentPause, whatsappWeb: options.whatsappWeb });
+  await app.register(retentionModule);
   await app.register(staticPlugin);
 
   await app.ready();

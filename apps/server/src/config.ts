@@ -30,6 +30,46 @@ export const configSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   /** Let the AI endpoint be on a private/loopback address (off: SSRF protection). */
   AI_ALLOW_PRIVATE: bool.default(false),
+  /** WhatsApp Business Cloud API (CHANNEL=cloud-api); the admin settings override each of these. */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'apenas dígitos')
+    .optional(),
+  /** The WhatsApp Business Account (WABA) id: where the message templates are listed. */
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'apenas dígitos')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'formato vNN.N')
+    .default('v23.0'),
+  /** Messages per second the number may send (Meta's default throughput is 80). */
+  WHATSAPP_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(80),
+  /** Let WHATSAPP_GRAPH_URL be on a private/loopback address (tests' fake Graph; off: SSRF protection). */
+  WHATSAPP_ALLOW_PRIVATE: bool.default(false),
+  /** Where stored media files live (modules/media); their metadata is in the `media` table. */
+  MEDIA_DIR: z.string().min(1).default('./data/media'),
+  /**
+   * WhatsApp Web version the linked device announces (CHANNEL=whatsapp-web). Pinned: nothing is fetched at
+   * run time. A close with code 405 means WhatsApp retired it: see README (WhatsApp linked device).
+   */
+  WHATSAPP_WEB_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'formato N.N.N')
+    .default('2.3000.1043857760')
+    .transform((v) => v.split('.').map(Number) as [number, number, number]),
+  /** Largest media file kept from a channel, in bytes (uploads are capped at 10 MB regardless). */
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   /** Directory of the built web app to serve; empty disables static serving. */
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -57,6 +97,20 @@ export interface AppConfig {
     model: string | undefined;
     allowPrivate: boolean;
   };
+  whatsappCloud: {
+    phoneNumberId: string | undefined;
+    businessAccountId: string | undefined;
+    accessToken: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    graphUrl: string;
+    graphVersion: string;
+    maxPerSecond: number;
+    allowPrivate: boolean;
+  };
+  mediaDir: string;
+  mediaMaxBytes: number;
+  whatsappWebVersion: [number, number, number];
   webDist: string;
 }
 
@@ -87,6 +141,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: c.TRUST_PROXY,
     publicUrl: c.PUBLIC_URL,
     ai: { baseUrl: c.AI_BASE_URL, apiKey: c.AI_API_KEY, model: c.AI_MODEL, allowPrivate: c.AI_ALLOW_PRIVATE },
+    whatsappCloud: {
+      phoneNumberId: c.WHATSAPP_PHONE_NUMBER_ID,
+      businessAccountId: c.WHATSAPP_BUSINESS_ACCOUNT_ID,
+      accessToken: c.WHATSAPP_ACCESS_TOKEN,
+      appSecret: c.WHATSAPP_APP_SECRET,
+      verifyToken: c.WHATSAPP_VERIFY_TOKEN,
+      graphUrl: c.WHATSAPP_GRAPH_URL,
+      graphVersion: c.WHATSAPP_GRAPH_VERSION,
+      maxPerSecond: c.WHATSAPP_MAX_PER_SECOND,
+      allowPrivate: c.WHATSAPP_ALLOW_PRIVATE,
+    },
+    mediaDir: c.MEDIA_DIR,
+    mediaMaxBytes: c.MEDIA_MAX_BYTES,
+    whatsappWebVersion: c.WHATSAPP_WEB_VERSION,
     webDist: c.WEB_DIST,
   };
 }

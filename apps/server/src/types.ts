@@ -37,6 +37,17 @@ export type ClientEventHandler<E extends ClientEventName> = (
 /** Object-level check for `join:conversation`: resolve false to refuse the room. */
 export type ConversationAccessGuard = (user: SocketUser, conversationId: string) => Promise<boolean>;
 
+/**
+ * Decides who on the dashboard hears what (operators' visibility): the rooms a socket joins on
+ * `join:dashboard`, and the rooms of each dashboard event (null: the `dashboard` room as usual).
+ */
+export interface DashboardRouter {
+  roomsFor(user: SocketUser): Promise<string[]>;
+  route(event: keyof ServerToClientEvents, args: unknown[]): Promise<string[] | null>;
+  /** After a handler change: may this socket's user stay in the conversation's room? */
+  mayStayInConversation(user: SocketUser, conversationId: string): Promise<boolean>;
+}
+
 /** Fan-out of realtime events (Socket.IO; across processes with the Redis adapter). */
 export interface Realtime {
   toDashboard<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
@@ -62,6 +73,10 @@ export interface Realtime {
   onClientEvent<E extends ClientEventName>(event: E, handler: ClientEventHandler<E>): void;
   /** Sets the check run before a socket joins `conversation:<id>` (default: allow). */
   setConversationGuard(guard: ConversationAccessGuard): void;
+  /** Routes dashboard events by visibility (default: everyone in `dashboard` hears everything). */
+  setDashboardRouter(router: DashboardRouter): void;
+  /** Re-seats every dashboard socket in the rooms its user gets now (after a visibility change). */
+  refreshDashboardRooms(): Promise<void>;
 }
 
 /** Result of one named health check (`GET /api/dashboard/health`). */

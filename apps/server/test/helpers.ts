@@ -222,8 +222,9 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * A real socket.io-client, connected (websocket transport). With `token`, also waits for the
- * server's answer to the handshake token (`authenticated` by default). Disconnect it in the test.
+ * A real socket.io-client, connected (websocket transport). With `token`, sends it like the browser
+ * (handshake and `authenticate`) and waits for the answer (`authenticated` by default). Disconnect it
+ * in the test.
  */
 export async function connectSocket(
   baseUrl: string,
@@ -246,6 +247,8 @@ export async function connectSocket(
   socket.connect();
   try {
     await connected;
+    // As the browser does (spec §7): the token in the handshake and in an authenticate event.
+    if (options.token) socket.emit('authenticate', { token: options.token });
     await answer;
   } catch (error) {
     socket.disconnect();

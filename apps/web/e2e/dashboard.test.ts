@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
-import { holdDashboardJoin, launchBrowser, newPage, signIn, type TestPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, pairSimulator, postInbound } from './support/api';
+import { holdDashboardJoin, signIn, VIEWPORTS } from './support/browser';
+import { adminBrowserSuite } from './support/suite';
 
 const CARD_TITLES = ['Conversas Hoje', 'Taxa de Conversão', 'Tempo Médio de Resposta', 'Clientes Ativos'];
 const CHARTS = [
@@ -12,29 +13,8 @@ const CHARTS = [
 ] as const;
 const CHART_IDS = ['conversations', 'conversions', 'responseTime', 'clientGrowth'];
 
-let browser: Browser;
-let session: Session;
-let current: TestPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await loginAsAdmin();
-  await pairSimulator(session.token);
-});
-
-afterEach(async () => {
-  await current?.context.close();
-  current = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: Parameters<typeof newPage>[1] = {}): Promise<Page> {
-  current = await newPage(browser, options);
-  return current.page;
-}
+const suite = adminBrowserSuite();
+const open = suite.open;
 
 /** Waits until the four metric cards hold values. */
 async function waitForCards(page: Page) {
@@ -58,7 +38,7 @@ const toInt = (text: string | null) => Number.parseInt((text ?? '').replace(/\./
 describe('dashboard', () => {
   it('shows the header, the four cards, the four charts, health, activity and the WhatsApp card', async () => {
     const page = await open();
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await waitForCards(page);
 
     await expect
@@ -92,11 +72,11 @@ describe('dashboard', () => {
       await page.getByTestId(`chart-${id}`).locator('canvas').waitFor();
     }
     const heights = await Promise.all(
-      ['conversations', 'responseTime', 'clientGrowth'].map((id) =>
+      CHART_IDS.map((id) =>
         page.getByTestId(`chart-${id}`).evaluate((el) => el.getBoundingClientRect().height),
       ),
     );
-    expect(heights).toEqual([300, 300, 350]);
+    expect(heights).toEqual([300, 300, 300, 350]); // spec §2/§9: 350 only for client growth
 
     const health = page.getByRole('region', { name: 'Saúde do Sistema' });
     await health.getByTestId('health-system').first().waitFor();
@@ -114,12 +94,12 @@ describe('dashboard', () => {
     const whatsapp = page.getByRole('region', { name: 'Conexão WhatsApp' });
     await whatsapp.getByTestId('whatsapp-connected').waitFor();
     expect(await whatsapp.getByText('Simulador').isVisible()).toBe(true);
-    expect(current?.errors).toEqual([]);
+    expect(suite.current?.errors).toEqual([]);
   });
 
   it('updates the cards, the charts and the activity list live when a customer writes', async () => {
     const page = await open();
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await waitForCards(page);
     await page.getByTestId('chart-conversations').locator('canvas').waitFor();
     // Let the socket join the dashboard room before the event.
@@ -140,7 +120,7 @@ describe('dashboard', () => {
 
     const name = `Cliente E2E ${Date.now()}`;
     const phone = `5511${String(Date.now()).slice(-9)}`;
-    await postInbound(session.token, { phone, name, text: 'Olá, vocês entregam hoje?' });
+    await postInbound(suite.admin.token, { phone, name, text: 'Olá, vocês entregam hoje?' });
 
     await expect
       .poll(async () => toInt(await statValue(page, 'conversations')), { timeout: 8000 })
@@ -158,12 +138,12 @@ describe('dashboard', () => {
   it('shows an activity that happened before the socket got into the dashboard room', async () => {
     const page = await open();
     const join = await holdDashboardJoin(page);
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await page.getByTestId('activity-list').waitFor();
     await expect.poll(() => join.held()).toBe(1);
 
     const name = `Cliente Fora da Sala ${Date.now()}`;
-    await postInbound(session.token, { phone: `5511${String(Date.now()).slice(-9)}`, name, text: 'Oi!' });
+    await postInbound(suite.admin.token, { phone: `5511${String(Date.now()).slice(-9)}`, name, text: 'Oi!' });
     const ours = page.getByTestId('activity-item').filter({ hasText: `${name} iniciou uma conversa` });
     await page.waitForTimeout(300);
     expect(await ours.count()).toBe(0); // its analytics:update went to a room the page was not in
@@ -186,13 +166,13 @@ describe('dashboard', () => {
         // The page may have given up on this request (navigation); nothing to answer.
       });
     });
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await page.getByText('Carregando dashboard...').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('stat-card-skeleton').count()).toBe(4);
     release();
     await waitForCards(page);
     expect(await page.getByText('Carregando dashboard...').count()).toBe(0);
-    if (current) current.errors.length = 0; // the blocked socket logs connection errors
+    if (suite.current) suite.current.errors.length = 0; // the blocked socket logs connection errors
   });
 
   it('a failed stats call shows the retry state, and retry recovers', async () => {
@@ -207,7 +187,7 @@ describe('dashboard', () => {
         body: JSON.stringify({ success: false, message: 'Erro interno do servidor', code: 'INTERNAL' }),
       });
     });
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     const alert = page.getByTestId('stats-error');
     await alert.waitFor({ timeout: 10_000 });
     expect(await alert.textContent()).toContain('Erro ao carregar dados do dashboard');
@@ -223,7 +203,7 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await waitForCards(page);
     expect(await page.getByTestId('stats-error').count()).toBe(0);
-    if (current) current.errors.length = 0; // the 500s were logged on purpose
+    if (suite.current) suite.current.errors.length = 0; // the 500s were logged on purpose
   });
 
   it('a failure of health, activity, charts or WhatsApp status leaves only that part empty', async () => {
@@ -241,7 +221,7 @@ describe('dashboard', () => {
     await page.route('**/api/dashboard/activity', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"data":[]}' }),
     );
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await waitForCards(page);
     await page.getByText('Status indisponível').waitFor({ timeout: 10_000 });
     await page.getByText('Nenhuma atividade recente').waitFor();
@@ -251,15 +231,15 @@ describe('dashboard', () => {
     for (const title of CARD_TITLES) {
       expect(await page.getByRole('heading', { name: title, exact: true, level: 3 }).isVisible()).toBe(true);
     }
-    if (current) current.errors.length = 0; // the failures and the blocked socket were logged on purpose
+    if (suite.current) suite.current.errors.length = 0; // the failures and the blocked socket were logged on purpose
   });
 
   it('pairs the simulated WhatsApp from the QR card, then reconnects', async () => {
     const page = await open();
-    const unpaired = await apiFetch('/simulator/unpair', { method: 'POST', token: session.token });
+    const unpaired = await apiFetch('/simulator/unpair', { method: 'POST', token: suite.admin.token });
     expect(unpaired.status).toBe(200);
     try {
-      await signIn(page, '/dashboard', session);
+      await signIn(page, '/dashboard', suite.admin);
       const card = page.getByRole('region', { name: 'Conexão WhatsApp' });
       await card.getByTestId('whatsapp-qr').waitFor();
       expect(await page.getByTestId('whatsapp-indicator').textContent()).toBe('WhatsApp desconectado');
@@ -288,14 +268,14 @@ describe('dashboard', () => {
       await card.getByRole('button', { name: 'Reconectar' }).click();
       await page.getByText('Erro ao reconectar WhatsApp').first().waitFor();
     } finally {
-      await pairSimulator(session.token);
-      if (current) current.errors.length = 0;
+      await pairSimulator(suite.admin.token);
+      if (suite.current) suite.current.errors.length = 0;
     }
   });
 
   it('the refresh button refetches every part', async () => {
     const page = await open();
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await waitForCards(page);
     await page.getByTestId('activity-list').waitFor();
     const calls = new Set<string>();
@@ -319,7 +299,7 @@ describe('dashboard', () => {
 
   it('renders in dark mode with dark surfaces and the charts drawn', async () => {
     const page = await open({ colorScheme: 'dark' });
-    await signIn(page, '/dashboard', session);
+    await signIn(page, '/dashboard', suite.admin);
     await waitForCards(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     const background = await page
@@ -329,7 +309,7 @@ describe('dashboard', () => {
     expect(background).not.toBe('rgb(255, 255, 255)');
     await page.getByTestId('chart-clientGrowth').scrollIntoViewIfNeeded();
     await page.getByTestId('chart-clientGrowth').locator('canvas').waitFor();
-    expect(current?.errors).toEqual([]);
+    expect(suite.current?.errors).toEqual([]);
   });
 
   it('lays the cards out 4-up on desktop, 2-up on tablet and 1-up on phone', async () => {
@@ -339,14 +319,146 @@ describe('dashboard', () => {
       [390, 844, 1],
     ] as const) {
       const page = await open({ viewport: { width, height } });
-      await signIn(page, '/dashboard', session);
+      await signIn(page, '/dashboard', suite.admin);
       await waitForCards(page);
       const tops = await page
         .locator('[data-testid^="stat-card-"]')
         .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
       expect(tops.filter((top) => top === tops[0]).length).toBe(perRow);
-      await current?.context.close();
-      current = null;
+      await suite.current?.context.close();
     }
   });
+
+  it('lays the charts out in even rows: the three 300 px charts side by side, client growth below', async () => {
+    const page = await open();
+    await signIn(page, '/dashboard', suite.admin);
+    const boxes = await Promise.all(
+      CHARTS.map(([title]) => page.getByRole('region', { name: title }).evaluate(boxOf)),
+    );
+    const [conversations, conversions, responseTime, growth] = boxes as [Box, Box, Box, Box];
+    expect(new Set([conversations.top, conversions.top, responseTime.top]).size).toBe(1);
+    expect(new Set([conversations.height, conversions.height, responseTime.height]).size).toBe(1);
+    expect(growth.top).toBeGreaterThan(conversions.bottom);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`draws the conversion chart's last x label whole, inside the canvas (${colorScheme})`, async () => {
+      const page = await open({ colorScheme });
+      await signIn(page, '/dashboard', suite.admin);
+      const chart = page.getByTestId('chart-conversions');
+      await chart.scrollIntoViewIfNeeded({ timeout: 30_000 });
+      const canvas = chart.locator('canvas');
+      await canvas.waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(600); // the entry animation
+      const { width, labelRight } = await canvas.evaluate(lastXLabelRight);
+      expect(labelRight).toBeGreaterThan(width - 60); // it is the last label ('23/11'), right-most
+      expect(labelRight).toBeLessThan(width - 4); // with a clear margin: not cut at the edge
+    });
+  }
+
+  for (const viewport of [VIEWPORTS.desktop, { width: 768, height: 1024 }]) {
+    it(`no bottom-row card is stretched into a tall empty box (${viewport.width} px)`, async () => {
+      const page = await open({ viewport });
+      await signIn(page, '/dashboard', suite.admin);
+      await page
+        .getByRole('region', { name: 'Conexão WhatsApp' })
+        .getByTestId('whatsapp-connected')
+        .waitFor();
+      await page
+        .getByRole('region', { name: 'Saúde do Sistema' })
+        .getByTestId('health-system')
+        .first()
+        .waitFor();
+      await page.getByTestId('activity-list').waitFor();
+      for (const name of ['Conexão WhatsApp', 'Saúde do Sistema', 'Atividades Recentes']) {
+        const extra = await page.getByRole('region', { name }).evaluate((card) => {
+          const shown = card.getBoundingClientRect().height;
+          const style = (card as HTMLElement).style;
+          style.alignSelf = 'start';
+          style.flexGrow = '0';
+          const natural = card.getBoundingClientRect().height;
+          style.alignSelf = '';
+          style.flexGrow = '';
+          return shown - natural;
+        });
+        expect(extra, name).toBeLessThan(24);
+      }
+    });
+  }
+
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    it(`keeps the header whole in the error state (${viewport.width} px)`, async () => {
+      const page = await open({ viewport });
+      await blockRealtime(page);
+      await page.route('**/api/dashboard/stats', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"success":false,"message":"x"}',
+        }),
+      );
+      await signIn(page, '/dashboard', suite.admin);
+      await page.getByTestId('stats-error').waitFor({ timeout: 30_000 }); // after one retry
+      await page
+        .getByRole('region', { name: 'Saúde do Sistema' })
+        .getByTestId('health-system')
+        .first()
+        .waitFor();
+      await expect
+        .poll(() => page.getByTestId('last-update').textContent())
+        .toMatch(/^Última atualização: \d{2}:\d{2}$/);
+      const title = await page.getByRole('heading', { name: 'Dashboard', level: 1 }).evaluate(boxOf);
+      const lastUpdate = await page.getByTestId('last-update').evaluate(boxOf);
+      const indicator = await page.getByTestId('whatsapp-indicator').evaluate(boxOf);
+      const refresh = await page.getByRole('button', { name: 'Atualizar' }).evaluate(boxOf);
+      if (viewport === VIEWPORTS.desktop) {
+        // Beside the title block, centred on it, the badge and the button on one line.
+        const middle = (title.top + lastUpdate.bottom) / 2;
+        expect(Math.abs((indicator.top + indicator.bottom) / 2 - middle)).toBeLessThan(4);
+        expect(indicator.top).toBe(refresh.top);
+      } else {
+        expect(indicator.top).toBeGreaterThanOrEqual(lastUpdate.bottom);
+      }
+      if (suite.current) suite.current.errors.length = 0; // the 500 and the blocked socket were logged on purpose
+    });
+  }
 });
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  height: number;
+}
+
+function boxOf(element: Element): Box {
+  const { top, bottom, left, right, height } = element.getBoundingClientRect();
+  return { top, bottom, left, right, height };
+}
+
+/**
+ * The right-most drawn pixel of the x-axis labels, in canvas pixels: the labels are what is drawn below
+ * the axis line (the lowest row drawn across most of the width).
+ */
+function lastXLabelRight(canvas: HTMLCanvasElement): { width: number; labelRight: number } {
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+  // Inline alpha checks (no inner helper): this function runs in the page, serialised as written.
+  let axis = height - 1;
+  for (let y = height - 1; y > height / 2; y--) {
+    let count = 0;
+    for (let x = 0; x < width; x++) if ((pixels[(y * width + x) * 4 + 3] ?? 0) > 40) count++;
+    if (count > width / 2) {
+      axis = y;
+      break;
+    }
+  }
+  let labelRight = -1;
+  for (let y = axis + 2; y < height; y++) {
+    for (let x = width - 1; x > labelRight; x--) {
+      if ((pixels[(y * width + x) * 4 + 3] ?? 0) > 40) labelRight = x;
+    }
+  }
+  return { width, labelRight };
+}

@@ -1,42 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiFetch,
-  loginAsAdmin,
-  loginAsOperator,
-  pairSimulator,
-  postInbound,
-  type Session,
-} from './support/api';
-import { launchBrowser, newPage, signIn, type TestPage, VIEWPORTS } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, loginAsOperator, postInbound } from './support/api';
+import { signIn, VIEWPORTS } from './support/browser';
+import { adminBrowserSuite } from './support/suite';
 
 /** Issue 6 §7 in a real browser: a handed-off question becomes knowledge and the AI answers it next time. */
 
-let browser: Browser;
-let admin: Session;
-let current: TestPage | null = null;
+const suite = adminBrowserSuite();
+const open = suite.open;
 let seq = 0;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await loginAsAdmin();
-  await pairSimulator(admin.token);
-});
-
-afterEach(async () => {
-  if (current) expect(current.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-  await current?.context.close();
-  current = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: Parameters<typeof newPage>[1] = {}): Promise<Page> {
-  current = await newPage(browser, options);
-  return current.page;
-}
 
 function phone(): string {
   seq += 1;
@@ -55,17 +27,19 @@ interface Gap {
 }
 
 async function conversation(id: string): Promise<ConversationDetail> {
-  const result = await apiFetch<{ data: ConversationDetail }>(`/conversations/${id}`, { token: admin.token });
+  const result = await apiFetch<{ data: ConversationDetail }>(`/conversations/${id}`, {
+    token: suite.admin.token,
+  });
   return result.body.data;
 }
 
 async function gaps(): Promise<Gap[]> {
-  return (await apiFetch<{ data: Gap[] }>('/knowledge-gaps', { token: admin.token })).body.data;
+  return (await apiFetch<{ data: Gap[] }>('/knowledge-gaps', { token: suite.admin.token })).body.data;
 }
 
 async function knowledgeBase(): Promise<string> {
-  return (await apiFetch<{ data: { content: string } }>('/knowledge-base', { token: admin.token })).body.data
-    .content;
+  return (await apiFetch<{ data: { content: string } }>('/knowledge-base', { token: suite.admin.token })).body
+    .data.content;
 }
 
 const QUESTION = 'Vocês fazem gravação personalizada em canecas?';
@@ -76,13 +50,17 @@ const gapItem = (page: Page, text: string) => page.getByTestId('knowledge-gap').
 describe('/training as admin', () => {
   it('turns a handed-off question into knowledge, prefilled with the operator reply, and the AI then answers it', async () => {
     // The real path: a customer asks something outside the base, the agent hands off, an operator answers.
-    const asked = await postInbound(admin.token, { phone: phone(), name: 'Cliente Canecas', text: QUESTION });
+    const asked = await postInbound(suite.admin.token, {
+      phone: phone(),
+      name: 'Cliente Canecas',
+      text: QUESTION,
+    });
     await expect
       .poll(async () => (await conversation(asked.conversationId)).handler.mode, { timeout: 15_000 })
       .toBe('waiting_human');
     const sent = await apiFetch(`/conversations/${asked.conversationId}/messages`, {
       method: 'POST',
-      token: admin.token,
+      token: suite.admin.token,
       body: { message: ANSWER },
     });
     expect(sent.status).toBeLessThan(300);
@@ -90,7 +68,7 @@ describe('/training as admin', () => {
     expect(gap?.suggestedAnswer).toBe(ANSWER);
 
     const page = await open();
-    await signIn(page, '/training', admin);
+    await signIn(page, '/training', suite.admin);
     await page.getByRole('heading', { level: 1, name: 'Treinamento da IA' }).waitFor();
     const item = gapItem(page, QUESTION);
     await item.waitFor();
@@ -126,7 +104,7 @@ describe('/training as admin', () => {
     await expect.poll(() => editor.inputValue()).toContain(ANSWER);
 
     // A new customer asking the same thing is now answered by the AI, not handed off.
-    const again = await postInbound(admin.token, {
+    const again = await postInbound(suite.admin.token, {
       phone: phone(),
       name: 'Outra Cliente',
       text: 'voces fazem gravacao personalizada em caneca?',
@@ -145,7 +123,7 @@ describe('/training as admin', () => {
 
   it('edits and saves the knowledge base: Salvar only once changed, toast, counter and API agree', async () => {
     const page = await open();
-    await signIn(page, '/training?aba=base', admin);
+    await signIn(page, '/training?aba=base', suite.admin);
     const editor = page.getByRole('textbox', { name: 'Conteúdo da base' });
     await expect.poll(async () => (await editor.inputValue()).length).toBeGreaterThan(100);
     await page
@@ -186,16 +164,16 @@ describe('/training as admin', () => {
 
   it('shows a new gap live when the AI hands a question off while the page is open', async () => {
     const page = await open();
-    await signIn(page, '/training', admin);
+    await signIn(page, '/training', suite.admin);
     await page.getByTestId('knowledge-gap').first().waitFor();
     const question = 'Vocês fazem embrulho para presente de aniversário?';
-    await postInbound(admin.token, { phone: phone(), name: 'Cliente Presente', text: question });
+    await postInbound(suite.admin.token, { phone: phone(), name: 'Cliente Presente', text: question });
     await gapItem(page, question).waitFor({ timeout: 15_000 });
   });
 
   it('dismisses a gap after confirmation', async () => {
     const page = await open({ viewport: VIEWPORTS.phone });
-    await signIn(page, '/training', admin);
+    await signIn(page, '/training', suite.admin);
     const first = page.getByTestId('knowledge-gap').first();
     await first.waitFor();
     const question = (await first.locator('p').first().textContent()) ?? '';

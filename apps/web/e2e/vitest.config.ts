@@ -7,11 +7,21 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // The contracts' source (their package exports point at the compiled dist).
+  resolve: {
+    alias: [
+      {
+        find: /^@atende\/contracts$/,
+        replacement: fileURLToPath(new URL('../../../packages/contracts/src/index.ts', import.meta.url)),
+      },
+    ],
+  },
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/page-errors.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -3,6 +3,7 @@ import {
   adminConfigInputSchema,
   agentConfigInputSchema,
   agentConfigSchema,
+  conversationStatusLabel,
   listConversationsQuerySchema,
   loginRequestSchema,
   messageSchema,
@@ -118,5 +119,20 @@ describe('simulatorInboundRequestSchema', () => {
     expect(simulatorInboundRequestSchema.safeParse({ phone: '5511987654321', text: ' ' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('conversation status labels', () => {
+  it('names the stored statuses in pt-BR and anything else, built-in names included, as Inativo', () => {
+    expect(['active', 'completed', 'finished', 'paused', 'abandoned'].map(conversationStatusLabel)).toEqual([
+      'Ativa',
+      'Finalizada',
+      'Finalizada',
+      'Pausada',
+      'Abandonada',
+    ]);
+    for (const odd of ['constructor', '__proto__', 'toString', 'arquivada']) {
+      expect(conversationStatusLabel(odd)).toBe('Inativo');
+    }
   });
 });

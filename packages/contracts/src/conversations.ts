@@ -20,11 +20,40 @@ export const reactionsSchema = z.record(
 );
 export type Reactions = z.infer<typeof reactionsSchema>;
 
+/**
+ * One emoji as WhatsApp sends it: a single RGI emoji (skin tones, ZWJ sequences, flags, keycaps) or a
+ * lone pictograph. Reactions are keyed by it, so anything else (`constructor`, `__proto__`, text) is
+ * refused. Browsers without the `v` flag get an equivalent pattern built from `u` properties.
+ */
+export function singleEmojiPattern(setsFlag = true): RegExp {
+  if (setsFlag) {
+    try {
+      return /^(?:\p{RGI_Emoji}|\p{Extended_Pictographic}\uFE0F?)$/v;
+    } catch {
+      // No `v` flag in this engine: the `u` pattern below.
+    }
+  }
+  const unit = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;
+  return new RegExp(
+    String.raw`^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|${unit}(?:\u200D${unit})*[\u{E0020}-\u{E007E}]*\u{E007F}?)$`,
+    'u',
+  );
+}
+export const EMOJI_MAX_LENGTH = 32;
+export const emojiSchema = z
+  .string()
+  .max(EMOJI_MAX_LENGTH, 'Emoji inválido')
+  .regex(singleEmojiPattern(), 'Emoji inválido');
+
 export const replyToSchema = z.object({ id: idSchema, content: z.string(), sender: senderSchema });
 export type ReplyTo = z.infer<typeof replyToSchema>;
 
 export const deliveryStatusSchema = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+/** Why the provider failed a message: its error code and a pt-BR explanation for the operator. */
+export const statusErrorSchema = z.object({ code: z.string(), explanation: z.string() });
+export type StatusError = z.infer<typeof statusErrorSchema>;
 
 /** A knowledge-base passage the agent used for an answer. */
 export const evidenceSchema = z.object({
@@ -49,6 +78,8 @@ export const messageSchema = z.object({
   replyTo: replyToSchema.nullable(),
   reactions: reactionsSchema,
   status: deliveryStatusSchema,
+  /** Set when status is 'failed' and the provider said why. */
+  statusError: statusErrorSchema.nullable().optional(),
   /** Name of the operator who wrote it (human messages from our side). */
   authorName: z.string().nullable(),
   evidence: z.array(evidenceSchema),
@@ -59,6 +90,21 @@ export const KNOWN_CONVERSATION_STATUSES = ['active', 'completed', 'paused', 'ab
 /** Stored statuses; the web shows anything unknown as inactive (spec §4). */
 export const conversationStatusSchema = z.enum(KNOWN_CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
+
+const CONVERSATION_STATUS_LABELS: Record<ConversationStatus | 'finished', string> = {
+  active: 'Ativa',
+  completed: 'Finalizada',
+  finished: 'Finalizada',
+  paused: 'Pausada',
+  abandoned: 'Abandonada',
+};
+
+/** A stored status in pt-BR; anything unknown (or a built-in property name) reads 'Inativo' (spec §4). */
+export function conversationStatusLabel(status: string): string {
+  return Object.hasOwn(CONVERSATION_STATUS_LABELS, status)
+    ? CONVERSATION_STATUS_LABELS[status as ConversationStatus]
+    : 'Inativo';
+}
 
 /** Who is answering a conversation right now (issue 6). */
 export const handlerModeSchema = z.enum(['ai', 'waiting_human', 'human', 'paused']);
@@ -127,6 +173,8 @@ export const listConversationsQuerySchema = z.object({
   tags: csv.optional(),
   clientId: idSchema.optional(),
   handler: handlerModeSchema.optional(),
+  /** Who holds it: `me`, `none` (nobody: the AI, waiting, paused) or `all`. */
+  assignee: z.enum(['me', 'none', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Opaque cursor returned as `page.nextCursor`. */
   cursor: z.string().max(200).optional(),
@@ -170,7 +218,7 @@ export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
 export const sendMessageResponseSchema = okEnvelope(messageSchema);
 
 export const reactRequestSchema = z.object({
-  emoji: z.string().min(1).max(16).nullable(),
+  emoji: emojiSchema.nullable(),
 });
 export type ReactRequest = z.infer<typeof reactRequestSchema>;
 

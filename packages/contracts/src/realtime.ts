@@ -1,28 +1,26 @@
 import { z } from 'zod';
+import { userRoleSchema } from './auth.js';
 import { idSchema, isoDateSchema } from './common.js';
-import type {
-  Conversation,
-  DeliveryStatus,
-  Handler,
-  Message,
-  Reactions,
-  ReplyTo,
-  Sender,
-} from './conversations.js';
 import {
+  type Conversation,
   conversationSchema,
   deliveryStatusSchema,
   handlerSchema,
+  type Message,
   messageSchema,
   reactionsSchema,
   replyToSchema,
   senderSchema,
+  statusErrorSchema,
 } from './conversations.js';
-import type { Activity, SystemHealth, SystemMetrics } from './dashboard.js';
 import { activitySchema, systemHealthSchema, systemMetricsSchema } from './dashboard.js';
-import type { WhatsappStatus } from './whatsapp.js';
+import { whatsappStatusSchema } from './whatsapp.js';
 
-/** Payloads of the client → server events (validated by the server). */
+// The Socket.IO events (spec §7 plus the agent's `conversation:*` and `message:status`). Every
+// payload is a zod schema here and its TypeScript type is inferred from it: the server validates
+// what the browser emits with `clientEventSchemas`, and both sides type the events from them.
+
+/** Payloads of the client → server events. */
 export const authenticatePayloadSchema = z.object({ token: z.string().min(1).max(200) });
 export const conversationRoomPayloadSchema = z.union([idSchema, z.object({ conversationId: idSchema })]);
 export const socketSendMessagePayloadSchema = z.object({
@@ -31,6 +29,18 @@ export const socketSendMessagePayloadSchema = z.object({
   replyTo: idSchema.nullable().optional(),
 });
 export const takeoverPayloadSchema = z.object({ conversationId: idSchema });
+
+/** The payload schema of each client event that carries one (`join:dashboard` has none). */
+export const clientEventSchemas = {
+  authenticate: authenticatePayloadSchema,
+  'join:conversation': conversationRoomPayloadSchema,
+  'leave:conversation': conversationRoomPayloadSchema,
+  'send:message': socketSendMessagePayloadSchema,
+  'takeover:start': takeoverPayloadSchema,
+  'takeover:end': takeoverPayloadSchema,
+} as const;
+export type ClientEventWithPayload = keyof typeof clientEventSchemas;
+export type ClientEventPayload<E extends ClientEventWithPayload> = z.input<(typeof clientEventSchemas)[E]>;
 
 export const newMessageEventSchema = z.object({
   conversationId: idSchema,
@@ -41,90 +51,70 @@ export const newMessageEventSchema = z.object({
   timestamp: isoDateSchema,
   replyTo: replyToSchema.nullable(),
 });
-export type NewMessageEvent = {
-  conversationId: string;
-  clientId: string;
-  messageId: string;
-  sender: Sender;
-  message: string;
-  timestamp: string;
-  replyTo: ReplyTo | null;
-};
+export type NewMessageEvent = z.infer<typeof newMessageEventSchema>;
 
-export const statusUpdateEventSchema = z.object({ conversationId: idSchema, status: z.string() });
-export const reactionEventSchema = z.object({
-  conversationId: idSchema,
-  messageId: idSchema,
-  reactions: reactionsSchema,
-});
-export const handlerEventSchema = z.object({
-  conversationId: idSchema,
-  handler: handlerSchema,
-  isAiHandled: z.boolean(),
-});
-export const messageStatusEventSchema = z.object({
-  conversationId: idSchema,
-  messageId: idSchema,
-  status: deliveryStatusSchema,
-});
+/** The payload schema of each server → client event. */
+export const serverEventSchemas = {
+  authenticated: z.object({ user: z.object({ id: idSchema, name: z.string(), role: userRoleSchema }) }),
+  auth_error: z.object({ message: z.string() }),
+  'system:health': systemHealthSchema,
+  'system:metrics': systemMetricsSchema,
+  'analytics:update': activitySchema,
+  'whatsapp:status': whatsappStatusSchema,
+  'whatsapp:qr': z.object({ qr: z.string() }),
+  'whatsapp:ready': z.object({ phone: z.string().nullable() }),
+  'whatsapp:disconnected': z.object({ reason: z.string().nullable() }),
+  'conversations:newMessage': messageSchema,
+  newMessage: newMessageEventSchema,
+  'conversations:statusUpdate': z.object({ conversationId: idSchema, status: z.string() }),
+  'message:reaction': z.object({ conversationId: idSchema, messageId: idSchema, reactions: reactionsSchema }),
+  'message:status': z.object({
+    conversationId: idSchema,
+    messageId: idSchema,
+    status: deliveryStatusSchema,
+    error: statusErrorSchema.nullable().optional(),
+  }),
+  /** A conversation was created or its summary changed (list rows). */
+  'conversation:updated': conversationSchema,
+  /** Who is answering changed (takeover, handback, handoff). */
+  'conversation:handler': z.object({
+    conversationId: idSchema,
+    handler: handlerSchema,
+    isAiHandled: z.boolean(),
+  }),
+} as const;
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
 
 /** Acknowledgement of a client event that asked for one. */
 export type Ack<T = undefined> = { success: true; data?: T } | { success: false; message: string };
 
-/** Events the server emits. Spec §7 plus the agent's (`conversation:*`, `message:status`). */
-export interface ServerToClientEvents {
-  authenticated: (payload: { user: { id: string; name: string; role: 'admin' | 'operator' } }) => void;
-  auth_error: (payload: { message: string }) => void;
-  'system:health': (payload: SystemHealth) => void;
-  'system:metrics': (payload: SystemMetrics) => void;
-  'analytics:update': (payload: Activity) => void;
-  'whatsapp:status': (payload: WhatsappStatus) => void;
-  'whatsapp:qr': (payload: { qr: string }) => void;
-  'whatsapp:ready': (payload: { phone: string | null }) => void;
-  'whatsapp:disconnected': (payload: { reason: string | null }) => void;
-  'conversations:newMessage': (payload: Message) => void;
-  newMessage: (payload: NewMessageEvent) => void;
-  'conversations:statusUpdate': (payload: { conversationId: string; status: string }) => void;
-  'message:reaction': (payload: { conversationId: string; messageId: string; reactions: Reactions }) => void;
-  'message:status': (payload: { conversationId: string; messageId: string; status: DeliveryStatus }) => void;
-  /** A conversation was created or its summary changed (list rows). */
-  'conversation:updated': (payload: Conversation) => void;
-  /** Who is answering changed (takeover, handback, handoff). */
-  'conversation:handler': (payload: {
-    conversationId: string;
-    handler: Handler;
-    isAiHandled: boolean;
-  }) => void;
-}
+/** Events the server emits, typed from their schemas. */
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
 
-/** Events the browser emits. */
+/** Events the browser emits: payloads from `clientEventSchemas`, and what each ack carries. */
 export interface ClientToServerEvents {
-  authenticate: (payload: { token: string }) => void;
+  authenticate: (payload: ClientEventPayload<'authenticate'>) => void;
   /** The ack, when given, answers once the socket is in the room. */
   'join:dashboard': (ack?: (result: Ack) => void) => void;
-  'join:conversation': (conversationId: string) => void;
-  'leave:conversation': (conversationId: string) => void;
-  'send:message': (
-    payload: { conversationId: string; message: string; replyTo?: string | null },
-    ack?: (result: Ack<Message>) => void,
+  'join:conversation': (
+    payload: ClientEventPayload<'join:conversation'>,
+    ack?: (result: Ack) => void,
   ) => void;
-  'takeover:start': (payload: { conversationId: string }, ack?: (result: Ack<Conversation>) => void) => void;
-  'takeover:end': (payload: { conversationId: string }, ack?: (result: Ack<Conversation>) => void) => void;
+  'leave:conversation': (
+    payload: ClientEventPayload<'leave:conversation'>,
+    ack?: (result: Ack) => void,
+  ) => void;
+  'send:message': (payload: ClientEventPayload<'send:message'>, ack?: (result: Ack<Message>) => void) => void;
+  'takeover:start': (
+    payload: ClientEventPayload<'takeover:start'>,
+    ack?: (result: Ack<Conversation>) => void,
+  ) => void;
+  'takeover:end': (
+    payload: ClientEventPayload<'takeover:end'>,
+    ack?: (result: Ack<Conversation>) => void,
+  ) => void;
 }
-
-/** Zod schemas of the server events, for clients that parse what they receive. */
-export const serverEventSchemas = {
-  'system:health': systemHealthSchema,
-  'system:metrics': systemMetricsSchema,
-  'analytics:update': activitySchema,
-  'conversations:newMessage': messageSchema,
-  newMessage: newMessageEventSchema,
-  'conversations:statusUpdate': statusUpdateEventSchema,
-  'message:reaction': reactionEventSchema,
-  'message:status': messageStatusEventSchema,
-  'conversation:updated': conversationSchema,
-  'conversation:handler': handlerEventSchema,
-} as const;
 
 export const ROOMS = {
   dashboard: 'dashboard',

@@ -57,7 +57,11 @@ export const accessControlResponseSchema = okEnvelope(accessControlSchema);
 
 export const maskedSecretSchema = z.object({ isSet: z.boolean(), masked: z.string().nullable() });
 export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
-const secretInput = z.string().trim().min(1).max(500).nullable().optional();
+/**
+ * A secret in a POST: a string sets it, null clears it, absent keeps it — and so does the masked object
+ * a GET returned, so a view posted back unchanged never wipes or rejects a secret.
+ */
+const secretInput = z.union([z.string().trim().min(1).max(500), z.null(), maskedSecretSchema]).optional();
 
 /** /admin-config — company and integration settings. */
 export const adminConfigSchema = z.object({

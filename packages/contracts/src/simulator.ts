@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
-import { messageTypeSchema } from './conversations.js';
+import { emojiSchema, messageTypeSchema } from './conversations.js';
 import { okEnvelope } from './envelope.js';
 
 /** A simulated customer writes: the same ingest path a real channel uses. */
@@ -46,6 +46,6 @@ export const simulatorOutboxResponseSchema = okEnvelope(z.array(simulatorOutboxI
 export const simulatorReactionRequestSchema = z.object({
   phone: simulatorInboundRequestSchema.shape.phone,
   messageId: z.string().trim().min(1).max(128),
-  emoji: z.string().min(1).max(16).nullable(),
+  emoji: emojiSchema.nullable(),
 });
 export type SimulatorReactionRequest = z.infer<typeof simulatorReactionRequestSchema>;

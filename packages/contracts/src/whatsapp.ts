@@ -17,6 +17,15 @@ export const whatsappStatusSchema = z.object({
   phone: z.string().nullable(),
   /** Simulator only: the pairing code that the QR encodes. */
   pairingCode: z.string().nullable(),
+  /** Why the channel is disconnected, in pt-BR (e.g. an expired Cloud API token). */
+  reason: z.string().nullable().optional(),
+  /** Linked device: what stopped the connection, for the card's state. */
+  problem: z
+    .enum(['logged_out', 'banned', 'replaced', 'outdated', 'unreachable', 'held_elsewhere'])
+    .nullable()
+    .optional(),
+  /** Linked device: when the next automatic reconnection is due (ISO-8601), while retrying. */
+  nextAttemptAt: z.string().nullable().optional(),
 });
 export type WhatsappStatus = z.infer<typeof whatsappStatusSchema>;
 export const whatsappStatusResponseSchema = okEnvelope(whatsappStatusSchema);

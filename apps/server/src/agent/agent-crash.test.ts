@@ -14,7 +14,7 @@ import { loadDemoKnowledgeBase } from './eval/run-eval.js';
  * after it is stored but before the job is marked done. After the last restart there is exactly one AI
  * reply, and the simulated customer received it exactly once.
  */
-const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../../test/agent-crash-server.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'crash-admin@teste.local', password: 'senha-crash-123' };
 const PHONE = '5531988887777';

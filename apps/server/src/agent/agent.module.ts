@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../modules/ingest/ingest-one.js';
+import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../jobs/job-kinds.js';
 import { knowledgeGapsRoutes } from '../modules/knowledge-gaps/knowledge-gaps.routes.js';
-import { createAgentService } from './agent.service.js';
+import { createAgentService, type PausePoint } from './agent.service.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { createProviderResolver } from './provider-factory.js';
-import { pauseFromEnv } from './test-pause.js';
 
 const SAMPLE_QUESTION = 'Quais são as formas de pagamento?';
 
@@ -37,8 +36,13 @@ function registerHealthCheck(
  * The AI agent: answers `agent_reply` jobs (recorded by ingest with each inbound customer message),
  * keeps the knowledge-base index fresh, reports its health and serves the knowledge gaps.
  */
-export const agentModule = fp(
-  async (app) => {
+export interface AgentModuleOptions {
+  /** A test's hold on the pipeline (the kill -9 test); never set in production. */
+  pause?: ((point: PausePoint) => Promise<void>) | undefined;
+}
+
+export const agentModule = fp<AgentModuleOptions>(
+  async (app, options) => {
     if (!app.domain) throw new Error('agent: register after the domain (app.domain)');
     const store = new KnowledgeIndexStore();
     const provider = createProviderResolver(app.db, app.config);
@@ -50,13 +54,12 @@ export const agentModule = fp(
 
     const service = createAgentService({
       db: app.db,
-      kind: app.dbHandle.kind,
-      realtime: app.realtime,
-      jobs: app.domain.jobs,
+      messaging: app.domain.messaging,
+      serviceWindow: () => app.domain.channel.serviceWindow === true,
       index: store,
       provider,
       log: app.log,
-      pause: pauseFromEnv(process.env, (point) => app.log.warn({ point }, 'agent test pause')),
+      pause: options.pause,
     });
     app.domain.jobs.register<AgentReplyPayload>(
       AGENT_REPLY_JOB,

@@ -1,8 +1,9 @@
 import { agentConfigSchema } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';
+import { loadDomain } from './eval/domains.js';
 import { loadDemoKnowledgeBase } from './eval/run-eval.js';
-import type { AgentProvider } from './provider.js';
+import type { AgentProvider, HistoryMessage } from './provider.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
 import { createRetrievalProvider } from './retrieval-provider.js';
 
@@ -33,7 +34,7 @@ describe('decide', () => {
   it('hands off below the threshold with the confidence in the reason', async () => {
     const decision = await run('Posso parcelar em quantas vezes?', undefined, 0.999);
     expect(decision).toMatchObject({ kind: 'handoff', cause: 'low_confidence' });
-    expect(decision.kind === 'handoff' && decision.reason).toMatch(/^baixa confiança \(0\.\d\d\)$/);
+    expect(decision.kind === 'handoff' && decision.reason).toMatch(/^baixa confiança \(\d{1,3}%\)$/);
   });
 
   it('hands off when the customer asks for a person, before asking the provider', async () => {
@@ -59,5 +60,48 @@ describe('decide', () => {
 
   it('answers small talk without the knowledge base', async () => {
     expect(await run('Olá!')).toMatchObject({ kind: 'reply', smallTalk: true, evidence: [] });
+  });
+});
+
+describe('replies that fit the question', () => {
+  const clinic = KnowledgeIndex.fromContent(loadDomain('clinica').knowledgeBase);
+  const ask = (question: string, history: HistoryMessage[] = []) =>
+    decide({ question, history, index: clinic, provider: createRetrievalProvider(), settings });
+
+  it('quotes the answering sentence without an opener that contradicts it', async () => {
+    const decision = await ask('vcs atendem domingo?');
+    expect(decision.kind).toBe('reply');
+    if (decision.kind !== 'reply') return;
+    expect(decision.text).toMatch(/^Não abrimos aos domingos/);
+    expect(decision.text).not.toContain('coleta');
+    expect(decision.evidence[0]?.passageId).toBe('funcionamento/qual-e-o-horario-de-funcionamento');
+  });
+
+  it('answers both questions of one message, each passage in the evidence', async () => {
+    const decision = await ask('qual o horario de vcs e tem estacionamento?');
+    expect(decision.kind).toBe('reply');
+    if (decision.kind !== 'reply') return;
+    const [hours, parking] = decision.text.split('\n\n');
+    expect(hours).toContain('7h às 19h');
+    expect(parking).toContain('subsolo');
+    expect(decision.evidence.map((e) => e.passageId)).toEqual(
+      expect.arrayContaining([
+        'funcionamento/qual-e-o-horario-de-funcionamento',
+        'funcionamento/tem-estacionamento',
+      ]),
+    );
+  });
+
+  it('hands off a message whose second question it cannot answer', async () => {
+    const decision = await ask('aceitam unimed? e quem ganhou o jogo do guarani ontem?');
+    expect(decision.kind).toBe('handoff');
+  });
+
+  it('answers a follow-up with the previous turn', async () => {
+    const decision = await ask('e no sábado?', [
+      { sender: 'client', content: 'que horas vcs abrem durante a semana?' },
+      { sender: 'agent', content: 'A clínica funciona de segunda a sexta, das 7h às 19h.' },
+    ]);
+    expect(decision.kind === 'reply' && decision.text).toContain('aos sábados, das 7h às 12h');
   });
 });

@@ -1,8 +1,9 @@
 import type { Evidence } from '@atende/contracts';
+import { formatPercent } from '../lib/number-format.js';
 import { asksForPerson } from './handoff-intent.js';
 import type { AgentProvider, HistoryMessage } from './provider.js';
-import { confidenceOf } from './retrieval/confidence.js';
 import type { KnowledgeIndex } from './retrieval/kb-index.js';
+import { retrieve } from './retrieval/retrieve.js';
 import { smallTalkReply } from './small-talk.js';
 
 export type HandoffCause = 'person_requested' | 'low_confidence' | 'provider_failure';
@@ -17,10 +18,6 @@ export interface DecideInput {
   index: KnowledgeIndex;
   provider: AgentProvider;
   settings: { confidenceThreshold: number; handoffKeywords: readonly string[]; assistantName: string };
-}
-
-export function formatConfidence(value: number): string {
-  return value.toFixed(2);
 }
 
 /**
@@ -42,15 +39,15 @@ export async function decide(input: DecideInput): Promise<Decision> {
   const greeting = smallTalkReply(question, settings.assistantName);
   if (greeting) return { kind: 'reply', text: greeting, confidence: 1, evidence: [], smallTalk: true };
 
-  const search = input.index.search(question, 3);
-  const retrievalConfidence = confidenceOf(search);
+  const retrieval = retrieve(input.index, question, input.history);
   let answer: Awaited<ReturnType<AgentProvider['answer']>>;
   try {
     answer = await input.provider.answer({
       question,
       history: input.history,
-      passages: search.passages,
-      retrievalConfidence,
+      passages: retrieval.passages,
+      parts: retrieval.parts,
+      retrievalConfidence: retrieval.confidence,
     });
   } catch {
     // Any failure (ProviderError or not): a person answers instead.
@@ -67,7 +64,7 @@ export async function decide(input: DecideInput): Promise<Decision> {
     return {
       kind: 'handoff',
       cause: 'low_confidence',
-      reason: `baixa confiança (${formatConfidence(confidence)})`,
+      reason: `baixa confiança (${formatPercent(confidence)})`,
       confidence,
       evidence: answer.evidence,
     };

@@ -11,6 +11,12 @@ describe('asksForPerson', () => {
     expect(asksForPerson('posso falar com uma pessoa de verdade?', [])).toBe(true);
   });
 
+  it('matches a wish to talk to someone by role, not a question about how to reach them', () => {
+    expect(asksForPerson('quero falar com a diretora', [])).toBe(true);
+    expect(asksForPerson('Preciso falar com o dono, urgente', [])).toBe(true);
+    expect(asksForPerson('como falo com a professora da minha filha?', [])).toBe(false);
+  });
+
   it('matches whole words only', () => {
     expect(asksForPerson('qual o prazo de entrega?', keywords)).toBe(false);
     expect(asksForPerson('gerenciamento de pedidos', keywords)).toBe(false);

@@ -12,6 +12,10 @@ const BUILT_IN = [
   'humano',
 ];
 
+/** "quero falar com a diretora", "preciso falar com o dono": asking for someone by role. */
+const WANTS_SOMEONE =
+  / (?:quero|queria|gostaria de|preciso|posso|poderia|pode me passar pra|me passa pra) falar com (?:o|a|um|uma|os|as) [a-z]+ /;
+
 function asPhrase(text: string): string {
   return ` ${foldText(text)
     .replace(/[^a-z0-9]+/g, ' ')
@@ -20,10 +24,12 @@ function asPhrase(text: string): string {
 
 /**
  * Whether a customer message asks for a person: a configured keyword or a built-in phrase appears as
- * whole words, ignoring case and accents ("Atendente!", "quero um HUMANO", "falar com alguém").
+ * whole words, ignoring case and accents ("Atendente!", "quero um HUMANO", "falar com alguém"), or
+ * the customer wants to talk to someone by role ("quero falar com a diretora").
  */
 export function asksForPerson(message: string, keywords: readonly string[]): boolean {
   const text = asPhrase(message);
+  if (WANTS_SOMEONE.test(text)) return true;
   return [...keywords, ...BUILT_IN].some((keyword) => {
     const phrase = asPhrase(keyword);
     return phrase.trim() !== '' && text.includes(phrase);

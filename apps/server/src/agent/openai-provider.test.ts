@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decide } from './decide.js';
 import { loadDemoKnowledgeBase } from './eval/run-eval.js';
 import { createOpenAiProvider, parseModelContent } from './openai-provider.js';
-import { isPrivateAddress } from './private-address.js';
 import { ProviderError } from './provider.js';
 import { confidenceOf } from './retrieval/confidence.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
@@ -72,7 +71,8 @@ const provider = (extra: Partial<Parameters<typeof createOpenAiProvider>[0]> = {
     apiKey: 'sk-test',
     model: 'test-model',
     allowPrivate: true,
-    timeoutMs: 300,
+    // Generous: the first request also loads undici's HTTP parser, slow on a busy machine.
+    timeoutMs: 2000,
     retries: 2,
     backoffMs: 10,
     ...extra,
@@ -145,7 +145,7 @@ describe('OpenAI-compatible provider', () => {
     expect(decision).toMatchObject({
       kind: 'handoff',
       cause: 'low_confidence',
-      reason: 'baixa confiança (0.10)',
+      reason: 'baixa confiança (10%)',
     });
   });
 
@@ -153,25 +153,6 @@ describe('OpenAI-compatible provider', () => {
     script = [chat('{"resposta": "x", "confianca": 1}')];
     await expect(provider({ allowPrivate: false }).answer(input)).rejects.toThrow(/destino recusado/);
     expect(requests).toHaveLength(0);
-  });
-});
-
-describe('isPrivateAddress', () => {
-  it('knows private, loopback and public addresses', () => {
-    for (const ip of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '192.168.1.1',
-      '169.254.169.254',
-      '::1',
-      'fd00::1',
-      '::ffff:127.0.0.1',
-    ]) {
-      expect(isPrivateAddress(ip), ip).toBe(true);
-    }
-    for (const ip of ['8.8.8.8', '172.32.0.1', '2606:4700::1111'])
-      expect(isPrivateAddress(ip), ip).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { privateTargetReason } from './private-address.js';
+import { BlockedDestinationError, createSafeFetch, type ResolveHost } from '../lib/safe-fetch.js';
 import {
   type AgentAnswer,
   type AgentProvider,
@@ -13,6 +13,8 @@ export interface OpenAiProviderOptions {
   model: string;
   /** Let the endpoint be on a private/loopback address (off: SSRF protection). */
   allowPrivate?: boolean;
+  /** Name resolution for the endpoint's host (tests); the system resolver by default. */
+  resolve?: ResolveHost;
   /** Per attempt. */
   timeoutMs?: number;
   /** All attempts together (stays under the job runner's 30 s lease, so no other worker re-runs it). */
@@ -95,14 +97,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 500;
   const assistantName = options.assistantName ?? 'Atende IA';
+  const safeFetch = createSafeFetch({
+    allowPrivate: options.allowPrivate ?? false,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
 
   async function attempt(
     input: AnswerInput,
     budgetMs: number,
   ): Promise<{ text: string; confidence: number }> {
-    let response: Response;
+    let response: Awaited<ReturnType<typeof safeFetch>>;
     try {
-      response = await fetch(endpoint, {
+      response = await safeFetch(endpoint, {
         method: 'POST',
         redirect: 'error',
         signal: AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, budgetMs))),
@@ -117,6 +123,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
         }),
       });
     } catch (error) {
+      if (error instanceof BlockedDestinationError) throw new ProviderError(error.message, { cause: error });
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new RetriableError(timedOut ? 'tempo esgotado' : 'falha de rede', { cause: error });
@@ -145,10 +152,6 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
   return {
     kind: 'openai-compatible',
     async answer(input: AnswerInput): Promise<AgentAnswer> {
-      if (!options.allowPrivate) {
-        const reason = await privateTargetReason(endpoint).catch(() => 'host não resolvido');
-        if (reason) throw new ProviderError(`destino recusado: ${reason}`);
-      }
       let lastError: unknown;
       const deadline = Date.now() + deadlineMs;
       for (let i = 0; i <= retries; i++) {

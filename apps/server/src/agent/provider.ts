@@ -12,7 +12,17 @@ export interface AnswerInput {
   history: readonly HistoryMessage[];
   /** Retrieved passages, best first. */
   passages: readonly ScoredPassage[];
-  /** Calibrated retrieval confidence for these passages (0–1). */
+  /**
+   * The questions of the message (two when the customer asked two things at once), each with its own
+   * passages; absent means one question with `passages`.
+   */
+  parts?: readonly {
+    question: string;
+    search: { passages: readonly ScoredPassage[] };
+    /** The sentences of the part's best passage that answer it. */
+    sentences: readonly string[];
+  }[];
+  /** Calibrated retrieval confidence for these passages (0–1); the lowest part's for several. */
   retrievalConfidence: number;
 }
 

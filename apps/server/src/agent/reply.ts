@@ -1,12 +1,4 @@
-import type { Passage } from './retrieval/passages.js';
-
-const LEAD_INS = ['Claro! ', 'Posso ajudar com isso. ', 'Boa pergunta! ', 'Vamos lá: ', 'Entendi. '] as const;
-
-function hash(text: string): number {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
-  return h;
-}
+const LIST_ITEM = /^\s*[-*+]\s/;
 
 /** Markdown emphasis and list markers out, so WhatsApp shows plain text. */
 function plain(text: string): string {
@@ -19,10 +11,20 @@ function plain(text: string): string {
 }
 
 /**
- * A natural pt-BR reply from a passage: a short lead-in (stable for the same question) followed by
- * the passage text, without headings.
+ * The reply to a message: for each question in it, the knowledge-base sentences that answer it, in
+ * the passage's words (one paragraph per question). No stock opener: a "Claro!" before "Não abrimos aos
+ * domingos" contradicts the answer, and the sentences already start the way the business writes them.
  */
-export function buildReply(question: string, passage: Passage): string {
-  const lead = LEAD_INS[hash(question) % LEAD_INS.length]!;
-  return `${lead}${plain(passage.text)}`;
+export function buildReply(answers: readonly (readonly string[])[]): string {
+  return answers
+    .map((sentences) =>
+      plain(
+        sentences
+          .map((x, i) => (i > 0 && LIST_ITEM.test(x) ? `\n${x}` : x))
+          .join(' ')
+          .replace(/ \n/g, '\n'),
+      ),
+    )
+    .filter(Boolean)
+    .join('\n\n');
 }

@@ -1,15 +1,19 @@
 import { type AgentAnswer, type AgentProvider, type AnswerInput, evidenceOf } from './provider.js';
 import { buildReply } from './reply.js';
 
-/** The default, offline provider: the reply is the best passage, the confidence the retrieval's. */
+/**
+ * The default, offline provider: the reply quotes the sentences of the best passage that answer each
+ * question of the message; the confidence is the retrieval's.
+ */
 export function createRetrievalProvider(): AgentProvider {
   return {
     kind: 'retrieval',
-    async answer({ question, passages, retrievalConfidence }: AnswerInput): Promise<AgentAnswer> {
+    async answer({ passages, parts, retrievalConfidence }: AnswerInput): Promise<AgentAnswer> {
       const best = passages[0];
       if (!best) return { text: '', confidence: 0, evidence: [] };
+      const answers = parts?.length ? parts.map((p) => p.sentences) : [[best.passage.text]];
       return {
-        text: buildReply(question, best.passage),
+        text: buildReply(answers),
         confidence: retrievalConfidence,
         evidence: evidenceOf(passages),
       };

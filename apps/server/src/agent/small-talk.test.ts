@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildReply } from './reply.js';
-import type { Passage } from './retrieval/passages.js';
 import { smallTalkReply } from './small-talk.js';
 
 describe('smallTalkReply', () => {
@@ -18,19 +17,12 @@ describe('smallTalkReply', () => {
 });
 
 describe('buildReply', () => {
-  const passage: Passage = {
-    id: 'p',
-    title: 'Tem Pix?',
-    section: null,
-    text: 'Sim, **5%** de desconto.\n- vale 30 min',
-  };
-
-  it('is a lead-in plus the passage as plain text, stable per question', () => {
-    const reply = buildReply('tem pix?', passage);
-    expect(reply).toMatch(
-      /^(Claro!|Posso ajudar com isso\.|Boa pergunta!|Vamos lá:|Entendi\.) Sim, 5% de desconto\.\n• vale 30 min$/,
+  it('quotes the answering sentences as plain text, one paragraph per question, without a stock opener', () => {
+    expect(buildReply([['Sim, **5%** de desconto.', '- vale 30 min']])).toBe(
+      'Sim, 5% de desconto.\n• vale 30 min',
     );
-    expect(buildReply('tem pix?', passage)).toBe(reply);
-    expect(reply).not.toContain('#');
+    expect(buildReply([['Não abrimos aos domingos.'], ['A taxa é R$ 6.']])).toBe(
+      'Não abrimos aos domingos.\n\nA taxa é R$ 6.',
+    );
   });
 });

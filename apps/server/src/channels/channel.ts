@@ -19,11 +19,23 @@ export interface InboundMessage {
   timestamp?: number | undefined;
   mediaUrl?: string | undefined;
   mediaMimeType?: string | undefined;
+  /** The stored media's id (modules/media), when the channel downloaded a file. */
+  mediaId?: string | undefined;
+  /** A document's name as the customer sent it. */
+  fileName?: string | undefined;
+  /** The customer's WhatsApp LID (digits), when addressed by it: the same person as `phone`. */
+  lid?: string | undefined;
+  /** 'phone': typed on the business phone itself, not by the customer (a person answered). */
+  sender?: 'client' | 'phone' | undefined;
+  /** Old messages (history sync): stored, never answered by the agent. */
+  history?: boolean | undefined;
 }
 
 /** A customer reacted to one of the messages (emoji null = reaction removed). */
 export interface InboundReaction {
   phone: string;
+  /** The customer's WhatsApp LID (digits), when addressed by it. */
+  lid?: string | undefined;
   targetProviderMessageId: string;
   emoji: string | null;
 }
@@ -32,6 +44,27 @@ export interface InboundReaction {
 export interface DeliveryUpdate {
   providerMessageId: string;
   status: DeliveryStatus;
+  /** Why a message failed (status 'failed'): the provider's code and its pt-BR explanation. */
+  error?: SendFailure | null | undefined;
+}
+
+/** A provider's reason for not delivering a message, as the operator sees it on the bubble. */
+export interface SendFailure {
+  code: string;
+  explanation: string;
+}
+
+/** What a send answered: the provider's own id for the message, when it assigns one (Cloud API wamid). */
+export interface SendResult {
+  providerMessageId?: string | undefined;
+}
+
+/** An approved message template with its body parameters filled in (Cloud API). */
+export interface SendTemplateInput {
+  to: string;
+  name: string;
+  language: string;
+  parameters: string[];
 }
 
 /** What an ingest of an inbound message answered (the channel acknowledges only after it). */
@@ -84,9 +117,24 @@ export interface Channel {
   stop(): Promise<void>;
   /** Drops the connection and connects again. */
   reconnect(): Promise<void>;
-  /** Throws ChannelUnavailableError when not connected. */
-  sendText(input: SendTextInput): Promise<void>;
+  /** Throws ChannelUnavailableError when not connected, SendRejectedError when refused for good. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a channel that learns nothing from the provider returns nothing
+  sendText(input: SendTextInput): Promise<void | SendResult>;
   sendReaction(input: SendReactionInput): Promise<void>;
+  /**
+   * True when free-form messages may only be sent within 24 h of the customer's last message
+   * (Cloud API); outside it only templates go through.
+   */
+  readonly serviceWindow?: boolean;
+  sendTemplate?(input: SendTemplateInput): Promise<SendResult>;
+}
+
+/** The provider refused a message for good (e.g. the 24-hour window closed): retrying cannot help. */
+export class SendRejectedError extends Error {
+  constructor(readonly failure: SendFailure) {
+    super(failure.explanation);
+    this.name = 'SendRejectedError';
+  }
 }
 
 /** A send was attempted while the channel is not connected; the job retries later. */

@@ -1,21 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type MigrationResultSet,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type Transaction,
-} from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
-import { openReadReplica } from './read-replica.js';
 import type { Database } from './schema.js';
-import { kyselySqliteDatabase } from './sqlite-statements.js';
-import { startWalCheckpointer } from './wal-checkpointer.js';
-import { WalSync } from './wal-sync.js';
+import { openSqlite, type SqliteOptions, syncSqliteCommitted } from './sqlite/open-sqlite.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -23,7 +10,7 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
    * For heavy read-only queries (dashboard and analytics aggregates): a worker thread's connection
-   * on SQLite with `readReplica` (see read-replica.ts), otherwise `db` itself.
+   * on SQLite with `readReplica` (see sqlite/read-replica.ts), otherwise `db` itself.
    */
   readDb: Kysely<Database>;
   kind: DatabaseKind;
@@ -40,13 +27,9 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export interface OpenDatabaseOptions {
+export interface OpenDatabaseOptions extends SqliteOptions {
   /** PostgreSQL pool size. */
   poolSize?: number;
-  /** SQLite: checkpoint the write-ahead log from a worker thread (the server; see wal-checkpointer). */
-  backgroundCheckpoints?: boolean;
-  /** SQLite: run `readDb` queries on a worker thread's read-only connection (the server). */
-  readReplica?: boolean;
 }
 
 /** Opens SQLite (file path) or PostgreSQL (`postgres://…`) behind the same Kysely interface. */
@@ -67,42 +50,9 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       close: () => db.destroy(),
     };
   }
-  const file = url === ':memory:' ? url : resolve(url);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode: every commit survives a process crash (kill -9) without an fsync. Commits that
-  // acknowledge something to the outside (inbound ingest) go through `durableTransaction`, which also
-  // survives power loss.
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // After a checkpoint the log is reused from its start; cap what it keeps on disk meanwhile.
-  sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-  const checkpointer =
-    options.backgroundCheckpoints && file !== ':memory:' ? startWalCheckpointer(file) : null;
-  // With the worker checkpointing, the connection's own checkpoint is only a safety net (~40 MB).
-  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqliteDatabase(sqlite) }) });
-  const walSync = file === ':memory:' ? null : new WalSync(file);
-  sqliteDatabases.set(db, walSync);
-  const readDb = options.readReplica && file !== ':memory:' ? openReadReplica(file) : db;
-  return {
-    db,
-    readDb,
-    kind: 'sqlite',
-    location: file,
-    close: async () => {
-      if (readDb !== db) await readDb.destroy();
-      await checkpointer?.stop();
-      await walSync?.close();
-      await db.destroy();
-    },
-  };
+  const { db, readDb, file, close } = openSqlite(url, options);
+  return { db, readDb, kind: 'sqlite', location: file, close };
 }
-
-/** SQLite databases opened here, with the fsync of their write-ahead log (none in memory). */
-const sqliteDatabases = new WeakMap<Kysely<Database>, WalSync | null>();
 
 /**
  * Resolves once every commit made so far on this database survives power loss
@@ -112,7 +62,7 @@ const sqliteDatabases = new WeakMap<Kysely<Database>, WalSync | null>();
  * durable already (`synchronous_commit=on`).
  */
 export function syncCommitted(db: Kysely<Database>): Promise<void> {
-  return sqliteDatabases.get(db)?.sync() ?? Promise.resolve();
+  return syncSqliteCommitted(db);
 }
 
 /** A transaction that resolves only once its commit is on disk (see `syncCommitted`). */

@@ -1,7 +1,9 @@
+import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/helpers.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, transactionBatcher } from './group-commit.js';
+import type { Database } from './schema.js';
 
 describeEachDatabase('GroupCommit', (kind) => {
   let database: TestDatabase;
@@ -16,17 +18,17 @@ describeEachDatabase('GroupCommit', (kind) => {
     await database.destroy();
   });
 
-  const insert = (key: string) => async (trx: Parameters<Parameters<GroupCommit['run']>[0]>[0]) => {
+  const insert = (key: string) => async (trx: Transaction<Database>) => {
     await trx.insertInto('settings').values({ key, value: '1', updated_at: 1, updated_by: null }).execute();
     return key;
   };
   const keys = async () =>
     (await handle.db.selectFrom('settings').select('key').orderBy('key').execute()).map((row) => row.key);
 
-  for (const enabled of [true, false]) {
-    it(`answers each caller after its commit; a failing item fails alone (enabled: ${enabled})`, async () => {
-      const group = new GroupCommit(handle.db, { enabled });
-      const prefix = enabled ? 'g' : 'p';
+  for (const batching of [true, false]) {
+    it(`answers each caller after its commit; a failing item fails alone (batching: ${batching})`, async () => {
+      const group = transactionBatcher(handle.db, { batching });
+      const prefix = batching ? 'g' : 'p';
       const results = await Promise.allSettled([
         group.run(insert(`${prefix}1`)),
         group.run(insert(`${prefix}1`)), // primary key clash: fails
@@ -37,4 +39,42 @@ describeEachDatabase('GroupCommit', (kind) => {
       expect((await keys()).filter((key) => key.startsWith(prefix))).toEqual([`${prefix}1`, `${prefix}2`]);
     });
   }
+
+  it('runs onCommit right after the commit and onDurable before the answer, in order; recovers', async () => {
+    const seen: string[] = [];
+    const group = new GroupCommit<string, string>({
+      db: handle.db,
+      batching: true,
+      durable: true,
+      async write(trx, items) {
+        const out = [];
+        for (const key of items) {
+          await insert(key)(trx);
+          out.push({
+            result: key,
+            onCommit: () => seen.push(`commit ${key}`),
+            onDurable: () => seen.push(`durable ${key}`),
+          });
+        }
+        return out;
+      },
+      recover: async (key) => (key === 'r1' ? 'r1 again' : undefined),
+    });
+    const answers = await Promise.all(
+      ['r1', 'r2', 'r1'].map(async (key, i) => {
+        const value = await group.submit(key);
+        seen.push(`answer ${i}`);
+        return value;
+      }),
+    );
+    expect(answers).toEqual(['r1', 'r2', 'r1 again']);
+    const at = (entry: string) => seen.indexOf(entry);
+    for (const [i, key] of ['r1', 'r2'].entries()) {
+      expect(at(`commit ${key}`)).toBeLessThan(at(`durable ${key}`));
+      expect(at(`durable ${key}`)).toBeLessThan(at(`answer ${i}`));
+    }
+    // The batch failed on the repeated key; each item was retried alone and the repeat recovered.
+    expect(seen.filter((entry) => entry.startsWith('commit'))).toEqual(['commit r1', 'commit r2']);
+    expect(await keys()).toEqual(expect.arrayContaining(['r1', 'r2']));
+  });
 });

@@ -1,72 +1,209 @@
 import type { Kysely, Transaction } from 'kysely';
+import { syncCommitted } from './database.js';
 import type { Database } from './schema.js';
 
-type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+/** What writing one item produced: its answer, and what to run once it is committed. */
+export interface Written<R> {
+  result: R;
+  /** Right after the commit, in commit order (e.g. realtime events). */
+  onCommit?: (() => void) | undefined;
+  /** Once the commit is durable, just before the caller is answered (e.g. wake the job runner). */
+  onDurable?: (() => void) | undefined;
+}
 
-interface Pending {
-  work: Work<unknown>;
-  resolve(value: unknown): void;
+export interface GroupCommitOptions<I, R> {
+  db: Kysely<Database>;
+  /**
+   * Writes the items inside one transaction, one `Written` per item, in order. Called again with one
+   * item at a time when a batch fails, so it must be pure database work up to the commit.
+   */
+  write(trx: Transaction<Database>, items: readonly I[]): Promise<Written<R>[]>;
+  /** An item failed alone: answer this instead of the error (e.g. a replay another process stored). */
+  recover?(item: I, error: unknown): Promise<R | undefined>;
+  /** Share transactions between items (SQLite's single writer). Off: one transaction each, at once. */
+  batching: boolean;
+  /** Answer callers only once their commit survives power loss (`syncCommitted`). */
+  durable: boolean;
+  /** Most items committed together. */
+  maxBatch?: number;
+  /** Batches written at once (several connections, e.g. PostgreSQL); 1 by default. */
+  concurrency?: number;
+}
+
+interface Pending<I, R> {
+  item: I;
+  resolve(result: R): void;
   reject(error: unknown): void;
 }
 
+/** Unanswered items (e.g. waiting for a slow fsync) from which the queue counts as under pressure. */
+const PRESSURE_UNANSWERED = 16;
+
 /**
- * Group commit for short, independent write transactions on SQLite's single writer: work submitted
- * while a batch commits waits and runs in the next one, each item in turn inside one transaction, and
- * each caller is answered only after the commit that holds its writes. If any item throws, the whole
- * batch rolls back and its items run again one transaction each, so a failing item fails alone and the
- * others still commit. Items must therefore be safe to run twice up to their commit (pure database work
- * inside `trx`, side effects collected and applied by the caller after the answer).
- *
- * With `enabled: false` (PostgreSQL: several writers, row locks taken in different orders) every item
- * is simply its own transaction.
+ * Group commit: items submitted while a transaction commits wait and go together in the next one
+ * (one commit, and with `durable` one fsync, per batch instead of per item: an fsync per inbound
+ * message would cap ingest at a few hundred per second). Each batch's `onCommit` work runs right after
+ * its commit; callers are answered — and `onDurable` run — in commit order, after the commit is on disk
+ * when `durable`, while the next batch is already being written. If a batch fails it rolls back and
+ * its items are retried one transaction each, so one bad item fails alone.
  */
-export class GroupCommit {
-  private queue: Pending[] = [];
+export class GroupCommit<I, R> {
+  private queue: Pending<I, R>[] = [];
   private flushing: Promise<void> | null = null;
+  private writing = 0;
+  /** Committed batches waiting to be answered, in commit order. */
+  private answering: Promise<void> = Promise.resolve();
+  private unanswered = 0;
+  /** Without batching: the transactions running now. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly maxBatch: number;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly options: { enabled: boolean; maxBatch?: number },
-  ) {}
+  constructor(private readonly options: GroupCommitOptions<I, R>) {
+    this.maxBatch = options.maxBatch ?? 256;
+  }
 
-  run<T>(work: Work<T>): Promise<T> {
-    if (!this.options.enabled) return this.db.transaction().execute(work);
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  submit(item: I): Promise<R> {
+    this.unanswered++;
+    const answered = new Promise<R>((resolve, reject) => {
+      const pending = { item, resolve, reject };
+      if (!this.options.batching) {
+        const run = this.commit([pending]);
+        this.inFlight.add(run);
+        void run.finally(() => this.inFlight.delete(run));
+        return;
+      }
+      this.queue.push(pending);
       if (!this.flushing) this.flushing = this.flushAll();
+      else this.pump();
     });
+    const settle = () => {
+      this.unanswered--;
+    };
+    answered.then(settle, settle);
+    return answered;
+  }
+
+  /** Items arrive faster than they are answered: background work should step aside. */
+  underPressure(): boolean {
+    return this.queue.length > 0 || this.unanswered >= PRESSURE_UNANSWERED;
+  }
+
+  /** Resolves once everything submitted so far is committed and answered (shutdown). */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    await Promise.all(this.inFlight);
+    await this.answering;
   }
 
   private async flushAll(): Promise<void> {
     // Let the work already in the event loop join the first batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    const concurrency = this.options.concurrency ?? 1;
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.options.maxBatch ?? 64);
-        await this.commit(batch);
+      if (concurrency <= 1) {
+        while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.maxBatch));
+        return;
       }
+      this.pump();
+      while (this.writing > 0) await Promise.race(this.inFlight);
     } finally {
       this.flushing = null;
     }
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
-    if (batch.length === 1) {
-      const [only] = batch as [Pending];
-      await this.db.transaction().execute(only.work).then(only.resolve, only.reject);
-      return;
-    }
-    let results: unknown[];
-    try {
-      results = await this.db.transaction().execute(async (trx) => {
-        const values: unknown[] = [];
-        for (const item of batch) values.push(await item.work(trx));
-        return values;
+  /** With concurrency: starts batches while fewer than that many are being written. */
+  private pump(): void {
+    const concurrency = this.options.concurrency ?? 1;
+    if (concurrency <= 1 || !this.flushing) return;
+    while (this.queue.length > 0 && this.writing < concurrency) {
+      this.writing++;
+      const run = this.commit(this.queue.splice(0, this.maxBatch)).finally(() => {
+        this.writing--;
+        this.inFlight.delete(run);
+        this.pump();
       });
-    } catch {
-      for (const item of batch) await this.commit([item]);
+      this.inFlight.add(run);
+    }
+  }
+
+  private async commit(batch: Pending<I, R>[]): Promise<void> {
+    let written: Written<R>[];
+    try {
+      written = await this.options.db.transaction().execute(async (trx) => {
+        const out = await this.options.write(
+          trx,
+          batch.map((pending) => pending.item),
+        );
+        if (out.length !== batch.length) throw new Error('group commit: one result per item expected');
+        return out;
+      });
+    } catch (error) {
+      await this.recover(batch, error);
       return;
     }
-    for (const [i, item] of batch.entries()) item.resolve(results[i]);
+    const durable = this.options.durable ? syncCommitted(this.options.db) : Promise.resolve();
+    for (const entry of written) entry.onCommit?.();
+    // Flushes may end out of order; answers keep the commit order.
+    this.answering = this.answering.then(() =>
+      durable.then(
+        () => {
+          for (const [i, pending] of batch.entries()) {
+            const entry = written[i] as Written<R>;
+            entry.onDurable?.();
+            pending.resolve(entry.result);
+          }
+        },
+        (error: unknown) => {
+          for (const pending of batch) pending.reject(error);
+        },
+      ),
+    );
   }
+
+  /** A batch failed and rolled back: each item again in its own transaction. */
+  private async recover(batch: Pending<I, R>[], error: unknown): Promise<void> {
+    if (batch.length > 1) {
+      for (const pending of batch) await this.commit([pending]);
+      return;
+    }
+    const [only] = batch;
+    if (!only) return;
+    const instead = await this.options.recover?.(only.item, error).catch(() => undefined);
+    if (instead !== undefined) only.resolve(instead);
+    else only.reject(error);
+  }
+}
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+/** Short independent transactions given as functions, group-committed (see `GroupCommit`). */
+export interface TransactionBatcher {
+  run<T>(work: Work<T>): Promise<T>;
+  drain(): Promise<void>;
+}
+
+/**
+ * A `GroupCommit` over functions of a transaction, each answered right after the commit that holds
+ * its writes (not waiting for the fsync): the functions run in turn inside the batch's transaction and
+ * must be safe to run twice up to their commit.
+ */
+export function transactionBatcher(
+  db: Kysely<Database>,
+  options: { batching: boolean; maxBatch?: number },
+): TransactionBatcher {
+  const group = new GroupCommit<Work<unknown>, unknown>({
+    db,
+    batching: options.batching,
+    durable: false,
+    maxBatch: options.maxBatch ?? 64,
+    async write(trx, works) {
+      const written: Written<unknown>[] = [];
+      for (const work of works) written.push({ result: await work(trx) });
+      return written;
+    },
+  });
+  return {
+    run: <T>(work: Work<T>) => group.submit(work) as Promise<T>,
+    drain: () => group.drain(),
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/helpers.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
-import { preparedQuery } from './prepared-query.js';
+import { PreparedQueryMisuse, preparedQuery } from './prepared-query.js';
 
 describeEachDatabase('preparedQuery', (kind) => {
   let database: TestDatabase;
@@ -53,5 +53,49 @@ describeEachDatabase('preparedQuery', (kind) => {
       expect((await storedValue(trx, 'a', 0)).rows).toEqual([{ value: 'um' }]);
     });
     expect((await storedValue(handle.db, 'a', 0)).rows).toEqual([{ value: 'um' }]);
+  });
+});
+
+describeEachDatabase('preparedQuery refuses what its compiled-once query cannot honour', (kind) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    handle = openDatabase(database.url);
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.destroy();
+  });
+
+  it('an array argument (the length of an in-list changes the SQL)', async () => {
+    const byKeys = preparedQuery((db, keys: string[]) =>
+      db.selectFrom('settings').selectAll().where('key', 'in', keys),
+    );
+    await expect(byKeys(handle.db, ['a', 'b'])).rejects.toThrow(/argument 1 is an array/);
+  });
+
+  it('a placeholder that chose the shape of the query instead of being bound', async () => {
+    const optionalLimit = preparedQuery((db, key: string, limit: number) => {
+      const query = db.selectFrom('settings').selectAll().where('key', '=', key);
+      return limit > 0 ? query.limit(10) : query;
+    });
+    await expect(optionalLimit(handle.db, 'a', 5)).rejects.toThrow(PreparedQueryMisuse);
+    const unused = preparedQuery((db, key: string, _flag: boolean) =>
+      db.selectFrom('settings').selectAll().where('key', '=', key),
+    );
+    await expect(unused(handle.db, 'a', true)).rejects.toThrow(/argument 2 is not a bound value/);
+  });
+
+  it('an object argument whose fields differ from the first call', async () => {
+    const insert = preparedQuery(
+      (db, row: { key: string; value: string; updated_at: number; updated_by?: null }) =>
+        db.insertInto('settings').values(row),
+    );
+    await insert(handle.db, { key: 'x', value: '1', updated_at: 1, updated_by: null });
+    await expect(insert(handle.db, { key: 'y', value: '2', updated_at: 2 })).rejects.toThrow(
+      /argument 1 has fields \[key, value, updated_at\]/,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Kysely table types. Conventions, identical on SQLite and PostgreSQL:
  * - ids are text (UUIDs);
@@ -40,6 +42,12 @@ export interface ClientsTable {
   total_messages: number;
   last_contact: number | null;
   created_at: number;
+  /** Free-text notes by the team (migration 020). */
+  notes: string | null;
+  /** When the client's personal data was erased (LGPD); the row stays, anonymised, for the counts. */
+  erased_at: number | null;
+  /** JSON array of label ids (migration 021); defaults to `[]`. */
+  labels: ColumnType<string, string | undefined, string>;
 }
 
 export interface ConversationsTable {
@@ -93,6 +101,9 @@ export interface MessagesTable {
   /** JSON array of evidence passages. */
   evidence: string;
   created_at: number;
+  /** Why the provider failed it (status 'failed'): its error code, and the pt-BR explanation. */
+  status_error_code: string | null;
+  status_error: string | null;
 }
 
 export interface ReactionsTable {
@@ -170,6 +181,16 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** Cloud API: the template a message of ours is sent with (by its provider id as stored). */
+export interface CloudApiTemplateSendsTable {
+  provider_message_id: string;
+  name: string;
+  language: string;
+  /** JSON array of the body parameters. */
+  parameters: string;
+  created_at: number;
+}
+
 /** What the simulator channel delivered to simulated customers. */
 export interface SimulatorDeliveriesTable {
   id: string;
@@ -180,6 +201,66 @@ export interface SimulatorDeliveriesTable {
   quoted_provider_message_id: string | null;
   emoji: string | null;
   delivered_at: number;
+}
+
+/** One change of who answers a conversation (migration 020): hand-offs, takeovers, handbacks. */
+export interface HandlerChangesTable {
+  id: string;
+  conversation_id: string;
+  at: number;
+  from_mode: ConversationsTable['handler_mode'];
+  to_mode: ConversationsTable['handler_mode'];
+  /** Machine-readable cause of an agent hand-off (`asked_for_person`, `low_confidence`, …). */
+  cause: string | null;
+  /** The pt-BR reason shown to operators. */
+  reason: string | null;
+  user_id: string | null;
+}
+
+/** Append-only record of who did what and when (migration 020). */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object; never holds secret values. */
+  detail: string;
+  ip: string | null;
+}
+
+export interface LabelsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  color: string;
+  created_at: number;
+}
+
+export interface CannedRepliesTable {
+  id: string;
+  shortcut: string;
+  content: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Read marks of the derived notifications (see modules/notifications). */
+export interface NotificationReadsTable {
+  user_id: string;
+  notification_id: string;
+  read_at: number;
+}
+
+export interface UserAvatarsTable {
+  user_id: string;
+  mime: string;
+  /** Base64 of the image bytes. */
+  data: string;
+  updated_at: number;
 }
 
 export interface Database {
@@ -196,4 +277,11 @@ export interface Database {
   channel_state: ChannelStateTable;
   jobs: JobsTable;
   simulator_deliveries: SimulatorDeliveriesTable;
+  cloud_api_template_sends: CloudApiTemplateSendsTable;
+  handler_changes: HandlerChangesTable;
+  audit_log: AuditLogTable;
+  labels: LabelsTable;
+  canned_replies: CannedRepliesTable;
+  notification_reads: NotificationReadsTable;
+  user_avatars: UserAvatarsTable;
 }

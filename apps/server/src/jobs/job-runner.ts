@@ -4,7 +4,13 @@ import type { Database } from '../db/schema.js';
 import { now } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { backoffDelay } from './backoff.js';
-import { type EnqueueOptions, insertJob, type JobRow, jobsRepository } from './jobs.repository.js';
+import {
+  type EnqueueOptions,
+  insertJob,
+  insertJobs,
+  type JobRow,
+  jobsRepository,
+} from './jobs.repository.js';
 
 /** Runs one job. Must be idempotent: a job can run more than once (at-least-once). */
 export type JobHandler<P = unknown> = (payload: P, job: JobRow) => Promise<void>;
@@ -114,6 +120,14 @@ export class JobRunner {
     options: EnqueueOptions = {},
   ): Promise<boolean> {
     return insertJob(trx, now(), kind, payload, options);
+  }
+
+  /** Several deduplicated jobs in one statement; answers the keys actually recorded. */
+  enqueueMany(
+    trx: Kysely<Database> | Transaction<Database>,
+    jobs: ReadonlyArray<{ kind: string; payload: unknown; dedupeKey: string }>,
+  ): Promise<Set<string>> {
+    return insertJobs(trx, now(), jobs);
   }
 
   wake(): void {

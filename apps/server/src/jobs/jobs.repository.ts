@@ -45,6 +45,40 @@ export async function insertJob(
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/**
+ * Inserts several jobs in one statement in the caller's transaction; answers the dedupe keys of the
+ * jobs actually recorded (a key already present records nothing).
+ */
+export async function insertJobs(
+  db: Db,
+  at: number,
+  jobs: ReadonlyArray<{ kind: string; payload: unknown; dedupeKey: string }>,
+): Promise<Set<string>> {
+  if (jobs.length === 0) return new Set();
+  const rows = await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        id: newId(),
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? null),
+        status: 'pending',
+        attempts: 0,
+        run_at: at,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        dedupe_key: job.dedupeKey,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('dedupe_key')
+    .execute();
+  return new Set(rows.map((row) => row.dedupe_key).filter((key): key is string => key !== null));
+}
+
 export function jobsRepository(db: Kysely<Database>) {
   return {
     /**

@@ -1,78 +1,98 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { agentModule } from '../agent/agent.module.js';
+import { type AgentModuleOptions, agentModule } from '../agent/agent.module.js';
 import { channelStateRepository } from '../channels/channel-state.repository.js';
 import { SimulatorChannel } from '../channels/simulator/simulator-channel.js';
-import { demoPlugin } from '../db/seed/demo-startup.js';
+import {
+  type LinkedDeviceFactory,
+  loadWhatsappWeb,
+  type WhatsappWebLoadOptions,
+} from '../channels/whatsapp-web/load-whatsapp-web.js';
+import { whatsappLogoutRoutes } from '../channels/whatsapp-web/logout.routes.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { analyticsModule } from './analytics/analytics.module.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
-import { createHandlerService } from './conversations/handler.service.js';
-import { createReactService } from './conversations/react.service.js';
-import { createSendMessageService } from './conversations/send-message.service.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
+import { demoPlugin } from './demo/demo-startup.js';
 import type { Domain } from './domain.js';
-import { IngestQueue } from './ingest/ingest-queue.js';
-import { StatusBatcher } from './messages/status-batcher.js';
+import { handBack, takeOver } from './messaging/change-handler.js';
+import { createMessaging } from './messaging/messaging.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
+import { createDashboardRouter } from './visibility/dashboard-router.js';
+import { createVisibility } from './visibility/visibility.service.js';
+import { type CloudApi, cloudApiModule, createCloudApi } from './webhooks/cloud-api.module.js';
 import { createChannelSink } from './whatsapp/channel-sink.js';
 import { registerOutboundJobs } from './whatsapp/outbound-jobs.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
 import './domain.js';
-import { GroupCommit } from '../db/group-commit.js';
+import { transactionBatcher } from '../db/group-commit.js';
 
 /** Builds the messaging services, the channel and the job runner; decorates `app.domain`. */
-function createDomain(app: FastifyInstance): { domain: Domain; simulator: SimulatorChannel } {
+function createDomain(
+  app: FastifyInstance,
+  linkedDevice: LinkedDeviceFactory | null,
+): {
+  domain: Domain;
+  simulator: SimulatorChannel;
+  cloud: CloudApi | null;
+} {
   const { db, realtime } = app;
   const kind = app.dbHandle.kind;
   const jobs = new JobRunner({ db, log: app.log, recoverRunningOnStart: kind === 'sqlite' });
-  const handler = createHandlerService({ db, kind, realtime });
-  const messages = createSendMessageService({ db, kind, realtime, jobs });
-  const reactions = createReactService({ db, realtime, jobs });
-  const ingest = new IngestQueue({ db, jobs, realtime });
-  jobs.yieldWhile(() => ingest.underPressure());
-  const statuses = new StatusBatcher({ db, realtime });
-  const sink = createChannelSink({ db, realtime, ingest, reactions, statuses });
-  if (app.config.channel !== 'simulator') {
+  // SQLite has one writer: short writes (agent replies, simulated deliveries) share commits.
+  const writes = transactionBatcher(db, { batching: kind === 'sqlite' });
+  const messaging = createMessaging({ db, kind, realtime, jobs, writes });
+  jobs.yieldWhile(() => messaging.underPressure());
+  const sink = createChannelSink({ realtime, messaging });
+  const linked = linkedDevice ? linkedDevice(sink, messaging) : null;
+  const cloud = app.config.channel === 'cloud-api' ? createCloudApi(app, sink, messaging) : null;
+  if (app.config.channel !== 'simulator' && !cloud && !linked) {
     throw new Error(`CHANNEL=${app.config.channel} ainda não está disponível; use CHANNEL=simulator`);
   }
   const simulator = new SimulatorChannel({
     db,
     state: channelStateRepository(db, 'simulator:default'),
     sink,
-    writes: new GroupCommit(db, { enabled: kind === 'sqlite' }),
+    writes,
   });
-  registerOutboundJobs({ db, realtime, jobs, channel: simulator, statuses });
-  return { domain: { channel: simulator, jobs, ingest, handler, messages, reactions }, simulator };
+  const channel = linked ?? cloud?.channel ?? simulator;
+  registerOutboundJobs({ jobs, channel, messaging });
+  return { domain: { channel, jobs, messaging }, simulator, cloud };
 }
 
-/** Socket client events answered by the same services as the REST calls. */
+/** Socket client events answered by the same services as the REST calls, with the same visibility. */
 function registerClientEvents(app: FastifyInstance, domain: Domain): void {
-  app.realtime.onClientEvent('send:message', async (user, payload) => ({
-    success: true,
-    data: await domain.messages.send(payload.conversationId, user, {
-      message: payload.message,
-      type: 'text',
-      replyTo: payload.replyTo ?? null,
-    }),
-  }));
-  app.realtime.onClientEvent('takeover:start', async (user, payload) => ({
-    success: true,
-    data: await domain.handler.takeOver(payload.conversationId, user),
-  }));
-  app.realtime.onClientEvent('takeover:end', async (user, payload) => ({
-    success: true,
-    data: await domain.handler.handBack(payload.conversationId, user),
-  }));
-  app.realtime.setConversationGuard(async (_user, conversationId) => {
-    const row = await app.db
-      .selectFrom('conversations')
-      .select('id')
-      .where('id', '=', conversationId)
-      .executeTakeFirst();
-    return Boolean(row);
+  const visibility = createVisibility(app.db, domain.messaging);
+  app.realtime.onClientEvent('send:message', async (user, payload) => {
+    await visibility.assertCanSee(user, payload.conversationId);
+    return {
+      success: true,
+      data: await domain.messaging.appendOutbound(payload.conversationId, user, {
+        message: payload.message,
+        type: 'text',
+        replyTo: payload.replyTo ?? null,
+      }),
+    };
   });
+  app.realtime.onClientEvent('takeover:start', async (user, payload) => {
+    await visibility.assertCanSee(user, payload.conversationId);
+    return {
+      success: true,
+      data: await domain.messaging.changeHandler(payload.conversationId, takeOver(user)),
+    };
+  });
+  app.realtime.onClientEvent('takeover:end', async (user, payload) => {
+    await visibility.assertCanSee(user, payload.conversationId);
+    return {
+      success: true,
+      data: await domain.messaging.changeHandler(payload.conversationId, handBack(user)),
+    };
+  });
+  app.realtime.setConversationGuard((user, conversationId) => visibility.canSee(user, conversationId));
+  app.realtime.setDashboardRouter(
+    createDashboardRouter(visibility, (conversationId) => domain.messaging.holderOf(conversationId)),
+  );
 }
 
 function registerHealthCheck(app: FastifyInstance, domain: Domain): void {
@@ -92,19 +112,31 @@ function registerHealthCheck(app: FastifyInstance, domain: Domain): void {
  * The domain: channel, ingest, conversations, jobs, dashboard figures and the agent.
  * Registered by app.ts after the platform plugins (db, auth, realtime, errors).
  */
-export const domainPlugin: FastifyPluginAsync = fp(
-  async (app) => {
-    const { domain, simulator } = createDomain(app);
+export interface DomainOptions {
+  /** Passed to the agent (tests only). */
+  agentPause?: AgentModuleOptions['pause'];
+  /** CHANNEL=whatsapp-web contract tests: a fake Baileys socket and media download. */
+  whatsappWeb?: WhatsappWebLoadOptions;
+}
+
+export const domainPlugin = fp<DomainOptions>(
+  async (app, options) => {
+    const { domain, simulator, cloud } = createDomain(
+      app,
+      app.config.channel === 'whatsapp-web' ? await loadWhatsappWeb(app, options.whatsappWeb) : null,
+    );
     app.decorate('domain', domain);
 
     await app.register(conversationsRoutes);
     await app.register(clientsRoutes);
     await app.register(whatsappRoutes);
+    await app.register(whatsappLogoutRoutes);
     await app.register(simulatorRoutes(simulator));
+    await app.register(cloudApiModule(cloud));
     registerClientEvents(app, domain);
     registerHealthCheck(app, domain);
     // The AI agent (helper "agent"): agent_reply jobs, knowledge-base index, knowledge gaps.
-    await app.register(agentModule);
+    await app.register(agentModule, { pause: options.agentPause });
 
     // Dashboard figures and analytics (helper "metrics"): routes + live system:metrics.
     await app.register(dashboardModule);
@@ -118,7 +150,7 @@ export const domainPlugin: FastifyPluginAsync = fp(
     });
     app.addHook('preClose', async () => {
       await domain.jobs.stop();
-      await domain.ingest.drain();
+      await domain.messaging.drain();
       await domain.channel.stop();
     });
   },

@@ -67,6 +67,44 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
     await nextEvent(socket, 'authenticated');
   });
 
+  it('answers the handshake token and the authenticate event once: one authenticated per connection', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    const answers = recordEvents(socket, 'authenticated');
+    await sleep(200);
+    expect(answers.received).toEqual([]);
+    // Asking again with the same token is answered from the same check.
+    socket.emit('authenticate', { token });
+    await nextEvent(socket, 'authenticated');
+    await sleep(100);
+    expect(answers.received).toHaveLength(1);
+  });
+
+  it('answers every invalid payload with a pt-BR refusal in its ack, and keeps the socket', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    const ack = (event: string, payload: unknown) =>
+      new Promise<unknown>((resolve) => (socket.emit as (...a: unknown[]) => void)(event, payload, resolve));
+    for (const event of [
+      'join:conversation',
+      'leave:conversation',
+      'send:message',
+      'takeover:start',
+      'takeover:end',
+    ]) {
+      expect(await ack(event, { conversationId: '' })).toMatchObject({
+        success: false,
+        message: expect.any(String),
+      });
+    }
+    expect(await ack('send:message', { conversationId: 'c1', message: '' })).toMatchObject({
+      success: false,
+    });
+    const refused = nextEvent<{ message: string }>(socket, 'auth_error');
+    socket.emit('authenticate', { token: 42 } as never);
+    expect(await refused).toEqual({ message: 'Token de autenticação não encontrado' });
+    expect(socket.connected).toBe(true);
+    expect(await ack('leave:conversation', 'c1')).toEqual({ success: true });
+  });
+
   it('answers a bad token with auth_error and ignores every event before authentication', async () => {
     const socket = track(await connectSocket(url, { token: 'token-invalido', expect: 'auth_error' }));
     const again = nextEvent<{ message: string }>(socket, 'auth_error');

@@ -1,11 +1,8 @@
 import {
-  authenticatePayloadSchema,
   type ClientToServerEvents,
-  conversationRoomPayloadSchema,
+  clientEventSchemas,
   ROOMS,
   type ServerToClientEvents,
-  socketSendMessagePayloadSchema,
-  takeoverPayloadSchema,
 } from '@atende/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
@@ -18,10 +15,10 @@ import type {
   ClientEventHandler,
   ClientEventName,
   ConversationAccessGuard,
+  DashboardRouter,
   Realtime,
   SocketUser,
 } from '../types.js';
-import { coalesceSocketFrames } from './realtime/coalesce-frames.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
 import { formatValidationMessage } from './validation-message.js';
@@ -32,21 +29,23 @@ export const AUTH_TIMEOUT_MS = 10_000;
 export const MAX_FRAME_BYTES = 100_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** The socket's one session lookup per token: what `authenticate` answers and events wait for. */
+interface TokenCheck {
+  token: string;
+  /** Resolves with the pt-BR refusal, or null once `user` is set. */
+  outcome: Promise<string | null>;
+}
+
 interface SocketData {
   user: SocketUser | null;
-  /** Resolves when a handshake-token check in progress ends; events wait for it. */
-  pending: Promise<void> | null;
+  check: TokenCheck | null;
 }
 
 type AtendeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AtendeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AnyAck = (result: { success: boolean; message?: string; data?: unknown }) => void;
 
-const CLIENT_EVENT_SCHEMAS: Record<ClientEventName, z.ZodType> = {
-  'send:message': socketSendMessagePayloadSchema,
-  'takeover:start': takeoverPayloadSchema,
-  'takeover:end': takeoverPayloadSchema,
-};
+const DOMAIN_EVENTS: readonly ClientEventName[] = ['send:message', 'takeover:start', 'takeover:end'];
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -61,17 +60,24 @@ function validationText(error: z.ZodError): string {
   );
 }
 
+/** The conversation id of a `join:conversation` / `leave:conversation` payload (id or `{ conversationId }`). */
+const roomConversationId = (payload: z.output<(typeof clientEventSchemas)['join:conversation']>) =>
+  typeof payload === 'string' ? payload : payload.conversationId;
+
 /**
- * Socket.IO on the app's HTTP server (default path). Sockets must authenticate (handshake
- * `auth.token` or the `authenticate` event) before any other event is processed or any room joined.
+ * Socket.IO on the app's HTTP server (default path). Sockets must authenticate before any other event
+ * is processed or any room joined. The browser (spec §7) sends its token twice: in the handshake's
+ * `auth` and in the `authenticate` event it emits on connect. The token is looked up once per socket:
+ * the handshake starts the lookup, and `authenticate` with the same token answers from it
+ * (`authenticated` or `auth_error`); only a different token is looked up again.
  */
 export const realtimePlugin = fp(
   async (app) => {
     const sessions = sessionsRepository(app.db);
     const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
     let conversationGuard: ConversationAccessGuard = async () => true;
+    let dashboardRouter: DashboardRouter | null = null;
 
-    coalesceSocketFrames();
     const io: AtendeServer = new Server(app.server, {
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
@@ -95,12 +101,16 @@ export const realtimePlugin = fp(
       });
     }
 
-    async function authenticateSocket(socket: AtendeSocket, token: string): Promise<void> {
-      const session = await sessions.findActive(token, now());
-      if (!socket.connected) return;
+    /** Looks the token up and, if it is current, signs the socket in with its session. */
+    async function signIn(socket: AtendeSocket, check: TokenCheck): Promise<string | null> {
+      const session = await sessions.findActive(check.token, now());
+      // A later token replaced this one while it was looked up: that one decides.
+      if (socket.data.check !== check || !socket.connected) return 'Token inválido ou expirado';
       if (!session) {
-        socket.emit('auth_error', { message: 'Token inválido ou expirado' });
-        return;
+        const previous = socket.data.user;
+        socket.data.user = null;
+        if (previous) await socket.leave(sessionRoom(previous.sessionId));
+        return 'Token inválido ou expirado';
       }
       const previous = socket.data.user;
       if (previous && previous.sessionId !== session.id) await socket.leave(sessionRoom(previous.sessionId));
@@ -111,7 +121,35 @@ export const realtimePlugin = fp(
         Math.min(Math.max(session.expiresAt - now(), 0), MAX_TIMER_MS),
       );
       socket.once('disconnect', () => clearTimeout(expiry));
-      const { id, name, role } = session.user;
+      return null;
+    }
+
+    /** The socket's check of `token`: the one already made or under way, or a new lookup. */
+    function checkToken(socket: AtendeSocket, token: string): TokenCheck {
+      if (socket.data.check?.token === token) return socket.data.check;
+      const check: TokenCheck = { token, outcome: Promise.resolve(null) };
+      check.outcome = signIn(socket, check).catch((err) => {
+        app.log.error({ err }, 'socket auth failed');
+        return 'Erro ao validar token';
+      });
+      socket.data.check = check;
+      return check;
+    }
+
+    async function answerAuthenticate(socket: AtendeSocket, payload: unknown) {
+      const parsed = clientEventSchemas.authenticate.safeParse(payload);
+      if (!parsed.success) {
+        socket.emit('auth_error', { message: 'Token de autenticação não encontrado' });
+        return;
+      }
+      const refusal = await checkToken(socket, parsed.data.token).outcome;
+      const user = socket.data.user;
+      if (!socket.connected) return;
+      if (refusal !== null || !user) {
+        socket.emit('auth_error', { message: refusal ?? 'Token inválido ou expirado' });
+        return;
+      }
+      const { id, name, role } = user;
       socket.emit('authenticated', { user: { id, name, role } });
     }
 
@@ -119,7 +157,7 @@ export const realtimePlugin = fp(
       const ack = ackOf(args);
       const user = socket.data.user;
       if (!user) return;
-      const parsed = CLIENT_EVENT_SCHEMAS[event].safeParse(args[0]);
+      const parsed = clientEventSchemas[event].safeParse(args[0]);
       if (!parsed.success) {
         ack?.({ success: false, message: validationText(parsed.error) });
         return;
@@ -145,12 +183,12 @@ export const realtimePlugin = fp(
       const ack = ackOf(args);
       const user = socket.data.user;
       if (!user) return;
-      const parsed = conversationRoomPayloadSchema.safeParse(args[0]);
+      const parsed = clientEventSchemas['join:conversation'].safeParse(args[0]);
       if (!parsed.success) {
         ack?.({ success: false, message: validationText(parsed.error) });
         return;
       }
-      const conversationId = typeof parsed.data === 'string' ? parsed.data : parsed.data.conversationId;
+      const conversationId = roomConversationId(parsed.data);
       let allowed = false;
       try {
         allowed = await conversationGuard(user, conversationId);
@@ -167,7 +205,7 @@ export const realtimePlugin = fp(
 
     io.on('connection', (socket) => {
       socket.data.user = null;
-      socket.data.pending = null;
+      socket.data.check = null;
       const flood = createFloodGuard();
       const authTimer = setTimeout(() => {
         if (!socket.data.user) socket.disconnect(true);
@@ -186,50 +224,35 @@ export const realtimePlugin = fp(
           next();
           return;
         }
-        const pending = socket.data.pending ?? Promise.resolve();
-        void pending.then(() => {
+        // Other events wait for the token check under way, then need a signed-in socket.
+        void (socket.data.check?.outcome ?? Promise.resolve()).then(() => {
           if (socket.data.user && socket.connected) next();
         });
       });
 
-      const handshakeToken = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof handshakeToken === 'string' && handshakeToken.length > 0 && handshakeToken.length <= 200) {
-        socket.data.pending = authenticateSocket(socket, handshakeToken)
-          .catch((err) => app.log.error({ err }, 'socket handshake auth failed'))
-          .finally(() => {
-            socket.data.pending = null;
-          });
-      }
+      const handshakeToken = clientEventSchemas.authenticate.safeParse(socket.handshake.auth);
+      if (handshakeToken.success) checkToken(socket, handshakeToken.data.token);
 
-      socket.on('authenticate', (payload) => {
-        const parsed = authenticatePayloadSchema.safeParse(payload);
-        if (!parsed.success) {
-          socket.emit('auth_error', { message: 'Token de autenticação não encontrado' });
-          return;
-        }
-        const run = authenticateSocket(socket, parsed.data.token).catch((err) => {
-          app.log.error({ err }, 'socket auth failed');
-          socket.emit('auth_error', { message: 'Erro ao validar token' });
-        });
-        socket.data.pending = run.finally(() => {
-          socket.data.pending = null;
-        });
-      });
+      socket.on('authenticate', (payload) => void answerAuthenticate(socket, payload));
       // The optional ack answers once the socket is in the room: what the client fetches after it
       // misses no event.
       socket.on('join:dashboard', async (...args: unknown[]) => {
-        if (!socket.data.user) return;
-        await socket.join(ROOMS.dashboard);
+        const user = socket.data.user;
+        await socket.join(dashboardRouter && user ? await dashboardRouter.roomsFor(user) : ROOMS.dashboard);
         ackOf(args)?.({ success: true });
       });
       socket.on('join:conversation', (...args: unknown[]) => void joinConversation(socket, args));
-      socket.on('leave:conversation', (payload) => {
-        const parsed = conversationRoomPayloadSchema.safeParse(payload);
-        if (!parsed.success) return;
-        const id = typeof parsed.data === 'string' ? parsed.data : parsed.data.conversationId;
-        void socket.leave(ROOMS.conversation(id));
+      socket.on('leave:conversation', async (...args: unknown[]) => {
+        const ack = ackOf(args);
+        const parsed = clientEventSchemas['leave:conversation'].safeParse(args[0]);
+        if (!parsed.success) {
+          ack?.({ success: false, message: validationText(parsed.error) });
+          return;
+        }
+        await socket.leave(ROOMS.conversation(roomConversationId(parsed.data)));
+        ack?.({ success: true });
       });
-      for (const event of Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEventName[]) {
+      for (const event of DOMAIN_EVENTS) {
         socket.on(event, (...args: unknown[]) => void runClientEvent(socket, event, args));
       }
       socket.on('error', (err) => app.log.debug({ err }, 'socket error'));
@@ -241,12 +264,43 @@ export const realtimePlugin = fp(
       for (const listener of emitListeners) listener(event);
     };
 
+    // With a dashboard router (operators' visibility), dashboard events go through one queue, in order,
+    // to the rooms it picks; a conversation's room keeps only sockets still allowed after a handler change.
+    let routing: Promise<void> = Promise.resolve();
+    const emitToDashboard = (event: keyof ServerToClientEvents, args: unknown[], conversationId?: string) => {
+      const room = conversationId ? [ROOMS.conversation(conversationId)] : [];
+      const router = dashboardRouter;
+      if (!router) {
+        emitTo([ROOMS.dashboard, ...room], event, args);
+        return;
+      }
+      routing = routing
+        .then(async () => {
+          let rooms: string[] | null = [ROOMS.dashboard];
+          try {
+            rooms = await router.route(event, args);
+          } catch (err) {
+            app.log.error({ err, event }, 'dashboard routing failed');
+          }
+          emitTo([...(rooms ?? [ROOMS.dashboard]), ...room], event, args);
+          if (rooms && conversationId && event === 'conversation:handler') {
+            for (const socket of await io.in(ROOMS.conversation(conversationId)).fetchSockets()) {
+              const user = socket.data.user;
+              if (user && !(await router.mayStayInConversation(user, conversationId))) {
+                socket.leave(ROOMS.conversation(conversationId));
+              }
+            }
+          }
+        })
+        .catch((err) => app.log.error({ err, event }, 'dashboard emit failed'));
+    };
+
     const realtime: Realtime = {
-      toDashboard: (event, ...args) => emitTo(ROOMS.dashboard, event, args),
+      toDashboard: (event, ...args) => emitToDashboard(event, args),
       toConversation: (conversationId, event, ...args) =>
         emitTo(ROOMS.conversation(conversationId), event, args),
       toDashboardAndConversation: (conversationId, event, ...args) =>
-        emitTo([ROOMS.dashboard, ROOMS.conversation(conversationId)], event, args),
+        emitToDashboard(event, args, conversationId),
       onEmit: (listener) => {
         emitListeners.add(listener);
         return () => emitListeners.delete(listener);
@@ -265,6 +319,20 @@ export const realtimePlugin = fp(
       },
       setConversationGuard: (guard) => {
         conversationGuard = guard;
+      },
+      setDashboardRouter: (router) => {
+        dashboardRouter = router;
+      },
+      refreshDashboardRooms: async () => {
+        const router = dashboardRouter;
+        if (!router) return;
+        for (const socket of await io.fetchSockets()) {
+          const user = socket.data.user;
+          const rooms = [...socket.rooms].filter((r) => r === ROOMS.dashboard || r.startsWith('dashboard:'));
+          if (!user || rooms.length === 0) continue;
+          for (const r of rooms) socket.leave(r);
+          socket.join(await router.roomsFor(user));
+        }
       },
     };
     app.decorate('realtime', realtime);

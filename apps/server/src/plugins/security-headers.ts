@@ -7,6 +7,8 @@ import helmet from 'helmet';
  * Helmet is configured once here and applied on every request (`@fastify/helmet` rebuilt — and
  * re-validated — the whole helmet configuration on each request: ~2% of server CPU under load).
  */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export const securityHeadersPlugin = fp(
   async (app) => {
     const connectSrc = ["'self'"];
@@ -35,8 +37,12 @@ export const securityHeadersPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Below, and only over TLS: over plain HTTP the header is ignored and promises what is not there.
+      strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
+      // 'https' when the socket is TLS, or when a trusted proxy (TRUST_PROXY) says so in X-Forwarded-Proto.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       applyHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );

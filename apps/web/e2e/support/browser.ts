@@ -8,7 +8,8 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake microphone the page can be refused. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -19,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
@@ -37,7 +39,18 @@ export interface TestPage {
   errors: string[];
 }
 
-/** A fresh, isolated context (own storage) and page at the test server's origin. */
+/** Pages opened since the last `takeOpenedPages()`: support/page-errors.ts checks each test's. */
+const openedPages: TestPage[] = [];
+
+export function takeOpenedPages(): TestPage[] {
+  return openedPages.splice(0);
+}
+
+/**
+ * A fresh, isolated context (own storage) and page at the test server's origin. Its uncaught errors
+ * and console.error lines fail the test (support/page-errors.ts) unless the test empties `errors`
+ * after causing them on purpose.
+ */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -53,7 +66,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  return { page, context, errors };
+  const opened = { page, context, errors };
+  openedPages.push(opened);
+  return opened;
 }
 
 /** Signs in without the UI: stores a fresh API token, then opens `path` (default /dashboard). */

@@ -101,7 +101,9 @@ function failure(status: number, json: unknown, path: string, auth = true): ApiE
   const envelope = readErrorEnvelope(json);
   const message = envelope?.message ?? `HTTP ${status}`;
   const error = new ApiError(message, status, envelope?.code);
-  console.error(`Erro na chamada ${path}:`, message);
+  // A 4xx is an answer the screen handles (wrong password, not found, validation): a warning, not an error.
+  if (status >= 500) console.error(`Erro na chamada ${path}:`, message);
+  else console.warn(`Erro na chamada ${path}:`, message);
   if (status === 401 && auth) {
     clearToken();
     for (const listener of unauthorizedListeners) listener();

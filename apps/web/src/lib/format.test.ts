@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatChange,
+  formatCount,
   formatDate,
+  formatDecimal,
   formatDuration,
+  formatKilobytes,
+  formatMilliseconds,
   formatNumber,
   formatPercent,
+  formatRatio,
   formatRelativeTime,
   formatTime,
 } from './format';
@@ -52,6 +57,21 @@ describe('numbers', () => {
     expect(formatChange(-4)).toBe('-4,0%');
     expect(formatChange(0)).toBe('0,0%');
     expect(formatNumber(Number.NaN)).toBe('—');
+  });
+  it('keeps a fixed number of decimals and counts with their noun', () => {
+    expect(formatDecimal(3)).toBe('3,0');
+    expect(formatDecimal(12.345, 2)).toBe('12,35');
+    expect(formatCount(1, 'tag', 'tags')).toBe('1 tag');
+    expect(formatCount(0, 'tag', 'tags')).toBe('0 tags');
+    expect(formatCount(1234, 'mensagem', 'mensagens')).toBe('1.234 mensagens');
+  });
+  it('formats ratios, milliseconds and kilobytes', () => {
+    expect(formatRatio(0.254)).toBe('25%');
+    expect(formatRatio(1)).toBe('100%');
+    expect(formatRatio(Number.NaN)).toBe('—');
+    expect(formatMilliseconds(1234.4)).toBe('1.234 ms');
+    expect(formatKilobytes(1536)).toBe('1,5 KB');
+    expect(formatKilobytes(2048)).toBe('2,0 KB');
   });
   it('formats durations', () => {
     expect(formatDuration(850)).toBe('850 ms');

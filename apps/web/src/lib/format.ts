@@ -50,13 +50,33 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat('pt-BR', { maximumFractionDigits }).format(value);
 }
 
-/** A percent given as 0–100: 99.94 → '99,9%'. */
-export function formatPercent(value: number, fractionDigits = 1): string {
+/** Always `fractionDigits` decimals: (12.3, 1) → '12,3', (3, 1) → '3,0'. */
+export function formatDecimal(value: number, fractionDigits = 1): string {
   if (!Number.isFinite(value)) return '—';
-  return `${new Intl.NumberFormat('pt-BR', {
+  return new Intl.NumberFormat('pt-BR', {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-  }).format(value)}%`;
+  }).format(value);
+}
+
+/** A count with its noun: (1, 'tag', 'tags') → '1 tag', (1234, …) → '1.234 tags'. */
+export function formatCount(count: number, singular: string, plural: string): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** A ratio given as 0–1, as a rounded percent (spec §9 confidence): 0.254 → '25%'. */
+export function formatRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${formatNumber(Math.round(ratio * 100))}%` : '—';
+}
+
+/** Milliseconds as a whole number: 1234.4 → '1.234 ms'. */
+export function formatMilliseconds(ms: number): string {
+  return Number.isFinite(ms) ? `${formatNumber(Math.round(ms))} ms` : '—';
+}
+
+/** A percent given as 0–100: 99.94 → '99,9%'. */
+export function formatPercent(value: number, fractionDigits = 1): string {
+  return Number.isFinite(value) ? `${formatDecimal(value, fractionDigits)}%` : '—';
 }
 
 /** A signed change in percent: 12.3 → '+12,3%', -4 → '-4,0%'. */
@@ -69,7 +89,7 @@ export function formatChange(value: number, fractionDigits = 1): string {
 /** Milliseconds as a short duration: 850 → '850 ms', 1200 → '1,2s', 95000 → '1 min 35 s'. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 1000) return formatMilliseconds(ms);
   if (ms < MINUTE) return `${formatNumber(ms / 1000, 1)}s`;
   const minutes = Math.floor(ms / MINUTE);
   const seconds = Math.round((ms % MINUTE) / 1000);
@@ -78,5 +98,5 @@ export function formatDuration(ms: number): string {
 
 /** Bytes as KB (spec: file line shows size in KB). */
 export function formatKilobytes(bytes: number): string {
-  return `${formatNumber(bytes / 1024, 1)} KB`;
+  return `${formatDecimal(bytes / 1024, 1)} KB`;
 }

@@ -38,24 +38,22 @@ export function connectSocket(): AppSocket {
   socket = s;
   setStatus('connecting');
 
-  // The server answers both the handshake's token and the authenticate event: join once per connection.
-  let joining = false;
+  // Spec §7: the token also goes in an authenticate event on each connection; the server answers it
+  // once (from the lookup the handshake started), and the dashboard room is joined after the answer.
   s.on('connect', () => {
-    joining = false;
     const token = getToken();
     if (token) s.emit('authenticate', { token });
   });
   s.on('authenticated', () => {
     setStatus('authenticated');
-    if (joining) return;
-    joining = true;
     s.emit('join:dashboard', () => {
       dashboardJoinedAt = Date.now();
       notify();
     });
   });
   s.on('auth_error', ({ message }) => {
-    console.error('Falha na autenticação do tempo real:', message);
+    // An ended session (logout elsewhere, revoked, expired) is an expected outcome: the app goes to /login.
+    console.warn('Falha na autenticação do tempo real:', message);
     setStatus('unauthenticated');
   });
   s.on('connect_error', (error) => console.error('Erro de conexão do tempo real:', error.message));

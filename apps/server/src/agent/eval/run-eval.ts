@@ -42,7 +42,7 @@ export interface EvalReport {
   outcomes: EvalOutcome[];
 }
 
-export const BUDGETS = { accuracy: 0.85, handoffRecall: 0.9, p99Ms: 20 } as const;
+export const BUDGETS = { accuracy: 0.9, handoffRecall: 0.95, falseHandoffs: 0.05, p99Ms: 20 } as const;
 
 const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 

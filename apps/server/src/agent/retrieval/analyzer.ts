@@ -9,11 +9,19 @@ export interface Token {
   stem: string;
 }
 
+/**
+ * Amounts and times get a word of their kind ("R$ 54" → "reais", "19h30" → "horas"), so "quanto
+ * custa" and "que horas" can meet the passages that state them.
+ */
+function markQuantities(text: string): string {
+  return text.replace(/R\$\s*(?=\d)/g, ' reais ').replace(/\b(\d{1,2})h(\d{2})?\b/g, ' horas $1h$2 ');
+}
+
 /** Folds, splits, maps canonical variants, drops stop words and stems. Same for KB and questions. */
 export function analyze(text: string): Token[] {
   const out: Token[] = [];
-  for (const word of words(text)) {
-    for (const w of CANONICAL[word] ?? [word]) {
+  for (const word of words(markQuantities(text))) {
+    for (const w of CANONICAL.get(word) ?? [word]) {
       if (STOP_WORDS.has(w)) continue;
       if (w.length < 2 && !/\d/.test(w)) continue;
       out.push({ surface: w, stem: stem(w) });

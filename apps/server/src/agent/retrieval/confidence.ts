@@ -1,4 +1,5 @@
 import type { SearchResult } from './kb-index.js';
+import { type Calibration, DEFAULT_TUNING } from './tuning.js';
 
 /** What the confidence is computed from (all 0–1). */
 export interface ConfidenceFeatures {
@@ -8,18 +9,13 @@ export interface ConfidenceFeatures {
   relevance: number;
   /** (best − second) / best: how clearly the best passage wins. */
   margin: number;
+  /** Share of the question's idf weight matched by the best passage's title and one of its sentences. */
+  sentenceCoverage: number;
+  /** Share of the question's own words the best passage does not match at all. */
+  missing: number;
 }
 
-/**
- * Logistic calibration: confidence = σ(b0 + b1·coverage + b2·relevance + b3·margin).
- *
- * Fitted by `npm run bench:agent -- --calibrate` (plain logistic regression, gradient descent,
- * L2 0.01) on `agent/eval/eval-set.pt-BR.json` against the demo knowledge base, with the label
- * "the best passage is the expected one" (out-of-scope questions are 0). The output is therefore an
- * estimate of P(answer is right); the default threshold 0.45 sits near the fitted 0.5. See
- * `agent/README.md` for the procedure and the figures at the time of fitting.
- */
-export const CALIBRATION = { b0: -2.23, coverage: 2.61, relevance: 2.42, margin: 0.73 } as const;
+export const FEATURES = ['coverage', 'relevance', 'margin', 'sentenceCoverage', 'missing'] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
   const [best, second] = result.passages;
@@ -28,19 +24,20 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     coverage: best.coverage,
     relevance: best.relevance,
     margin: second ? (best.score - second.score) / best.score : 1,
+    sentenceCoverage: best.sentenceCoverage,
+    missing: best.missing,
   };
 }
 
-export function calibrate(
-  f: ConfidenceFeatures,
-  c: { b0: number; coverage: number; relevance: number; margin: number } = CALIBRATION,
-): number {
-  const z = c.b0 + c.coverage * f.coverage + c.relevance * f.relevance + c.margin * f.margin;
+/** Logistic calibration: an estimate of P(the best passage answers the question). */
+export function calibrate(f: ConfidenceFeatures, c: Calibration = DEFAULT_TUNING.calibration): number {
+  let z = c.b0;
+  for (const name of FEATURES) z += c[name] * f[name];
   return 1 / (1 + Math.exp(-z));
 }
 
 /** Calibrated confidence (0–1) that the best passage answers the question; 0 when nothing matched. */
-export function confidenceOf(result: SearchResult): number {
+export function confidenceOf(result: SearchResult, c: Calibration = DEFAULT_TUNING.calibration): number {
   const f = featuresOf(result);
-  return f ? Math.round(calibrate(f) * 1000) / 1000 : 0;
+  return f ? Math.round(calibrate(f, c) * 1000) / 1000 : 0;
 }

@@ -1,24 +1,44 @@
 import { analyze } from './analyzer.js';
 import { FuzzyVocabulary } from './fuzzy.js';
+import { foldText } from './normalize.js';
 import { type Passage, splitPassages } from './passages.js';
+import { sentencesOf } from './sentences.js';
 import { stem } from './stemmer.js';
 import { RELATED } from './synonyms.js';
+import { DEFAULT_TUNING, type Tuning } from './tuning.js';
 
-/** BM25 parameters; the title counts TITLE_WEIGHT times, the section heading once. */
-const K1 = 1.2;
-const B = 0.75;
-const TITLE_WEIGHT = 3;
-const RELATED_WEIGHT = 0.5;
 const TYPO_WEIGHT = [1, 0.85, 0.7] as const;
+/** Words of the previous question (a follow-up's context) count this much against the question's own. */
+const CONTEXT_WEIGHT = 0.5;
+/** Learned pairs: seen together in at least this many sentences… */
+const LEARNED_MIN_PAIRS = 2;
+/** …in at least this share of the sentences of the question's word… */
+const LEARNED_MIN_SHARE = 0.5;
+/** …and at most this many companions per word. */
+const LEARNED_PER_WORD = 3;
+/** How many of the best BM25 passages are re-ranked by sentence coverage. */
+const RERANKED = 20;
+/** A sentence answers when it holds at least this share of the best sentence's weight… */
+const ANSWER_SHARE = 0.6;
+/** …up to this many sentences. */
+const MAX_ANSWER_SENTENCES = 3;
+/** A question whose weight the title holds this much of is the title's question. */
+const TITLE_QUESTION_SHARE = 0.5;
+/** Sentences that only make sense after the one before them. */
+const CONTINUES = /^(depois disso|nesse caso|nesses casos|nessa|nesse|isso|assim|caso contrario|por isso)\b/;
 
 export interface ScoredPassage {
   passage: Passage;
-  /** Raw BM25 score. */
+  /** Ranking score: BM25, weighted by how much of the question one sentence holds. */
   score: number;
-  /** Score over the best score any passage could get for this question (0–1). */
+  /** BM25 score over the best score any passage could get for this question (0–1). */
   relevance: number;
   /** Share of the question's weight (idf) that this passage matches (0–1). */
   coverage: number;
+  /** The same share within the title plus a single sentence: the best such sentence (0–1). */
+  sentenceCoverage: number;
+  /** Share of the question's own words this passage does not match at all (0–1). */
+  missing: number;
 }
 
 export interface SearchResult {
@@ -32,38 +52,65 @@ interface Posting {
   tf: number;
 }
 
-/** One question word: the stems that satisfy it, with their weights, and its idf. */
+/** One question word: the stems that satisfy it, with their weights, its idf and its own weight. */
 interface QueryGroup {
   members: { stem: string; weight: number }[];
   idf: number;
+  weight: number;
+  /** From the question itself (not from the previous turn). */
+  own: boolean;
 }
 
 /** An in-memory BM25 index over the passages of one knowledge base. Immutable; rebuild to change. */
 export class KnowledgeIndex {
   readonly passages: readonly Passage[];
+  readonly tuning: Tuning;
   private readonly postings = new Map<string, Posting[]>();
   private readonly docTerms: Set<string>[] = [];
+  /** Per passage: the stems of the title joined with each sentence (or `;` clause). */
+  private readonly docUnits: Set<string>[][] = [];
   private readonly docLength: number[] = [];
   private readonly averageLength: number;
   private readonly surfaceStem = new Map<string, string>();
   private readonly fuzzy: FuzzyVocabulary;
   private readonly related = new Map<string, string[]>();
+  /** Words of this knowledge base that its sentences use together: stem → [companion, share]. */
+  private readonly learned = new Map<string, [string, number][]>();
   private readonly maxIdf: number;
 
-  constructor(passages: readonly Passage[]) {
+  constructor(passages: readonly Passage[], tuning: Tuning = DEFAULT_TUNING) {
     this.passages = passages;
+    this.tuning = tuning;
+    const sentenceCount = new Map<string, number>();
+    const pairCount = new Map<string, Map<string, number>>();
+    let sentences = 0;
     passages.forEach((passage, doc) => {
       const tf = new Map<string, number>();
-      const count = (text: string, weight: number): number => {
+      const count = (text: string, weight: number): Set<string> => {
         const tokens = analyze(text);
         for (const t of tokens) {
           tf.set(t.stem, (tf.get(t.stem) ?? 0) + weight);
           this.surfaceStem.set(t.surface, t.stem);
         }
-        return tokens.length * weight;
+        length += tokens.length * weight;
+        return new Set(tokens.map((t) => t.stem));
       };
-      const length =
-        count(passage.title, TITLE_WEIGHT) + count(passage.section ?? '', 1) + count(passage.text, 1);
+      let length = 0;
+      const title = count(passage.title, tuning.titleWeight);
+      count(passage.section ?? '', 1);
+      const units: Set<string>[] = [];
+      for (const sentence of sentencesOf(passage.text, { clauses: true })) {
+        const terms = count(sentence, 1);
+        units.push(new Set([...title, ...terms]));
+        sentences++;
+        for (const a of terms) {
+          sentenceCount.set(a, (sentenceCount.get(a) ?? 0) + 1);
+          const pairs = pairCount.get(a) ?? new Map<string, number>();
+          pairCount.set(a, pairs);
+          for (const b of terms) if (b !== a) pairs.set(b, (pairs.get(b) ?? 0) + 1);
+        }
+      }
+      this.docUnits.push(units.length > 0 ? units : [title]);
       this.docLength.push(length);
       this.docTerms.push(new Set(tf.keys()));
       for (const [term, n] of tf) {
@@ -83,10 +130,23 @@ export class KnowledgeIndex {
         this.related.set(s, [...new Set([...(this.related.get(s) ?? []), ...others])]);
       }
     }
+    // Companions that are everywhere (a business's name) say nothing about a topic.
+    const common = Math.max(3, sentences / 8);
+    for (const [a, pairs] of pairCount) {
+      const own = sentenceCount.get(a)!;
+      const companions: [string, number][] = [];
+      for (const [b, n] of pairs) {
+        const share = n / own;
+        if (n >= LEARNED_MIN_PAIRS && share >= LEARNED_MIN_SHARE && sentenceCount.get(b)! <= common)
+          companions.push([b, share]);
+      }
+      if (companions.length > 0)
+        this.learned.set(a, companions.sort((x, y) => y[1] - x[1]).slice(0, LEARNED_PER_WORD));
+    }
   }
 
-  static fromContent(content: string): KnowledgeIndex {
-    return new KnowledgeIndex(splitPassages(content));
+  static fromContent(content: string, tuning: Tuning = DEFAULT_TUNING): KnowledgeIndex {
+    return new KnowledgeIndex(splitPassages(content), tuning);
   }
 
   get vocabularySize(): number {
@@ -98,36 +158,49 @@ export class KnowledgeIndex {
     return Math.log(1 + (this.passages.length - df + 0.5) / (df + 0.5));
   }
 
-  private groupsOf(question: string): QueryGroup[] {
+  private groupsOf(text: string, weight: number, own: boolean, seen: Set<string>): QueryGroup[] {
     const groups: QueryGroup[] = [];
-    const seen = new Set<string>();
-    for (const token of analyze(question)) {
+    for (const token of analyze(text)) {
       let primary = token.stem;
-      let weight = 1;
+      let typo = 1;
       if (!this.postings.has(primary)) {
         const near = this.fuzzy.nearest(token.surface);
         const nearStem = near ? (this.surfaceStem.get(near.word) ?? stem(near.word)) : null;
         if (near && nearStem && this.postings.has(nearStem)) {
           primary = nearStem;
-          weight = TYPO_WEIGHT[near.distance] ?? 0.7;
+          typo = TYPO_WEIGHT[near.distance] ?? 0.7;
         }
       }
       if (seen.has(primary)) continue;
       seen.add(primary);
-      const members = [{ stem: primary, weight }];
-      for (const other of this.related.get(token.stem) ?? this.related.get(primary) ?? []) {
-        if (other !== primary) members.push({ stem: other, weight: RELATED_WEIGHT * weight });
+      const members = [{ stem: primary, weight: typo }];
+      const add = (other: string, w: number): void => {
+        if (other !== primary && !members.some((m) => m.stem === other))
+          members.push({ stem: other, weight: w });
+      };
+      for (const other of this.related.get(token.stem) ?? this.related.get(primary) ?? [])
+        add(other, this.tuning.relatedWeight * typo);
+      if (this.tuning.learnedWeight > 0) {
+        for (const [other, share] of this.learned.get(primary) ?? [])
+          add(other, this.tuning.learnedWeight * share * typo);
       }
       const idf = this.postings.has(primary) ? this.idf(primary) : this.maxIdf;
-      groups.push({ members, idf });
+      groups.push({ members, idf, weight, own });
     }
     return groups;
   }
 
-  /** The best `limit` passages for a question, best first (only passages that match something). */
-  search(question: string, limit = 3): SearchResult {
-    const groups = this.groupsOf(question);
-    const scores = new Float64Array(this.passages.length);
+  /**
+   * The best `limit` passages for a question, best first (only passages that match something).
+   * `context` (the previous question, for a follow-up) adds its words at a lower weight.
+   */
+  search(question: string, limit = 3, context?: string): SearchResult {
+    const { k1, b, sentenceWeight } = this.tuning;
+    const seen = new Set<string>();
+    const groups = this.groupsOf(question, 1, true, seen);
+    const termCount = groups.length;
+    if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
+    const bm25 = new Float64Array(this.passages.length);
     for (const group of groups) {
       const best = new Map<number, number>();
       for (const member of group.members) {
@@ -135,33 +208,94 @@ export class KnowledgeIndex {
         if (!postings) continue;
         const idf = this.idf(member.stem);
         for (const { doc, tf } of postings) {
-          const norm = tf + K1 * (1 - B + (B * this.docLength[doc]!) / this.averageLength);
-          const value = (member.weight * idf * (tf * (K1 + 1))) / norm;
+          const norm = tf + k1 * (1 - b + (b * this.docLength[doc]!) / this.averageLength);
+          const value = (group.weight * member.weight * idf * (tf * (k1 + 1))) / norm;
           if (value > (best.get(doc) ?? 0)) best.set(doc, value);
         }
       }
-      for (const [doc, value] of best) scores[doc]! += value;
+      for (const [doc, value] of best) bm25[doc]! += value;
     }
-    const ideal = groups.reduce((sum, g) => sum + g.idf * (K1 + 1), 0);
-    const idfTotal = groups.reduce((sum, g) => sum + g.idf, 0);
+    const ideal = groups.reduce((sum, g) => sum + g.weight * g.idf * (k1 + 1), 0);
+    const idfTotal = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
+    const own = groups.filter((g) => g.own).length;
+    // Sentence coverage re-ranks the best BM25 candidates only: enough to reorder the head, and the
+    // cost stays flat on a large knowledge base.
     const ranked: number[] = [];
-    for (let doc = 0; doc < scores.length; doc++) if (scores[doc]! > 0) ranked.push(doc);
-    ranked.sort((a, b) => scores[b]! - scores[a]!);
-    const passages = ranked.slice(0, limit).map((doc) => {
-      const terms = this.docTerms[doc]!;
+    for (let doc = 0; doc < bm25.length; doc++) if (bm25[doc]! > 0) ranked.push(doc);
+    ranked.sort((x, y) => bm25[y]! - bm25[x]!);
+    const matchIn = (terms: Set<string>, g: QueryGroup): number => {
+      let best = 0;
+      for (const m of g.members) if (m.weight > best && terms.has(m.stem)) best = m.weight;
+      return best;
+    };
+    const candidates: ScoredPassage[] = [];
+    for (const doc of ranked.slice(0, RERANKED)) {
       let matched = 0;
-      for (const group of groups) {
-        let best = 0;
-        for (const m of group.members) if (terms.has(m.stem) && m.weight > best) best = m.weight;
-        matched += best * group.idf;
+      let missing = 0;
+      for (const g of groups) {
+        const m = matchIn(this.docTerms[doc]!, g);
+        matched += m * g.weight * g.idf;
+        if (g.own && m === 0) missing++;
       }
-      return {
+      let sentence = 0;
+      for (const unit of this.docUnits[doc]!) {
+        let inUnit = 0;
+        for (const g of groups) inUnit += matchIn(unit, g) * g.weight * g.idf;
+        if (inUnit > sentence) sentence = inUnit;
+      }
+      const sentenceCoverage = idfTotal > 0 ? sentence / idfTotal : 0;
+      candidates.push({
         passage: this.passages[doc]!,
-        score: scores[doc]!,
-        relevance: ideal > 0 ? Math.min(1, scores[doc]! / ideal) : 0,
+        score: bm25[doc]! * (1 - sentenceWeight + sentenceWeight * sentenceCoverage),
+        relevance: ideal > 0 ? Math.min(1, bm25[doc]! / ideal) : 0,
         coverage: idfTotal > 0 ? matched / idfTotal : 0,
-      };
-    });
-    return { passages, termCount: groups.length };
+        sentenceCoverage,
+        missing: own > 0 ? missing / own : 0,
+      });
+    }
+    candidates.sort((x, y) => y.score - x.score);
+    return { passages: candidates.slice(0, limit), termCount };
+  }
+
+  /**
+   * The sentences of a passage that answer the question, in the passage's order: those holding most
+   * of the question's weight (its words, typo fixes and variants; `context` at a lower weight), the
+   * passage's opening "Sim"/"Não" when it is not among them, the opening sentence when the question is
+   * the title's own, and the sentence a chosen one continues.
+   * Nothing matched in any sentence (the title answered it): the opening sentences.
+   */
+  answeringSentences(question: string, passage: Passage, context?: string): string[] {
+    const seen = new Set<string>();
+    const groups = this.groupsOf(question, 1, true, seen);
+    if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
+    const sentences = sentencesOf(passage.text);
+    const scoreOf = (text: string): number => {
+      const terms = new Set(analyze(text).map((t) => t.stem));
+      let score = 0;
+      for (const g of groups) {
+        let best = 0;
+        for (const m of g.members) if (m.weight > best && terms.has(m.stem)) best = m.weight;
+        score += best * g.weight * g.idf;
+      }
+      return score;
+    };
+    const scores = sentences.map(scoreOf);
+    const top = Math.max(0, ...scores);
+    if (top === 0) return sentences.slice(0, sentences[0] && sentences[0].length < 120 ? 2 : 1);
+    const chosen = new Set(
+      scores
+        .map((score, i) => ({ score, i }))
+        .filter((s) => s.score >= ANSWER_SHARE * top)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, MAX_ANSWER_SENTENCES)
+        .map((s) => s.i),
+    );
+    if (!chosen.has(0) && /^(sim|nao)\b/.test(foldText(sentences[0] ?? '')) && sentences[0]!.length < 100)
+      chosen.add(0);
+    // The question is the title's question: its direct answer is the opening sentence.
+    const total = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
+    if (total > 0 && scoreOf(passage.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
+    for (const i of [...chosen]) if (i > 0 && CONTINUES.test(foldText(sentences[i]!))) chosen.add(i - 1);
+    return sentences.filter((_, i) => chosen.has(i));
   }
 }

@@ -3,6 +3,11 @@
  * accents). Steps: plural → adverb → augmentative/diminutive → noun suffix → (else) verb suffix →
  * final vowel. Each rule keeps a minimum stem, so short words survive. It only has to conflate
  * variants consistently: the same function stems the knowledge base and the question.
+ *
+ * Chosen over Snowball's Portuguese stemmer (`@orama/stemmers` 3.1.18) because it measured better on
+ * the held-out domains (leave-one-domain-out, four new domains: accuracy 67.6% vs 65.5%, handoff
+ * recall 79.7% vs 78.3%, false handoffs 23.2% vs 24.6%): Snowball expects accented words, and
+ * questions and knowledge base are folded (no accents) so that "informacao" meets "informação".
  */
 type Rule = readonly [suffix: string, replacement: string, minStem: number];
 
@@ -132,6 +137,13 @@ export function stem(word: string): string {
   if (word.length < 4 || /\d/.test(word) || KEEP.has(word)) return word;
   const cached = cache.get(word);
   if (cached !== undefined) return cached;
+  const w = lightStem(word);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, w);
+  return w;
+}
+
+function lightStem(word: string): string {
   let w = removePlural(word);
   w = applyFirst(w, ADVERB) ?? w;
   w = applyFirst(w, DEGREE) ?? w;
@@ -139,7 +151,5 @@ export function stem(word: string): string {
   if (noun !== null) w = noun;
   else w = applyFirst(w, VERB) ?? w;
   if (w.length > 3 && /[aeo]$/.test(w)) w = w.slice(0, -1);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(word, w);
   return w;
 }

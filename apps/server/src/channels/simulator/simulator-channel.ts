@@ -1,6 +1,6 @@
 import type { MessageType, SimulatorOutboxItem } from '@atende/contracts';
 import type { Kysely } from 'kysely';
-import { GroupCommit } from '../../db/group-commit.js';
+import { type TransactionBatcher, transactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { now, toIso } from '../../lib/clock.js';
@@ -51,7 +51,7 @@ export interface SimulatorChannelOptions {
   /** How long a pairing code (and its QR) stays valid; WhatsApp rotates about every 60 s. */
   qrRotateMs?: number;
   /** Shares commits between deliveries recorded together (SQLite); one transaction each otherwise. */
-  writes?: GroupCommit;
+  writes?: TransactionBatcher;
 }
 
 export interface SimulatedInbound {
@@ -84,11 +84,11 @@ export class SimulatorChannel implements Channel {
   private lastDeliveredAt = 0;
   private readonly qrRotateMs: number;
 
-  private readonly writes: GroupCommit;
+  private readonly writes: TransactionBatcher;
 
   constructor(private readonly options: SimulatorChannelOptions) {
     this.qrRotateMs = options.qrRotateMs ?? 60_000;
-    this.writes = options.writes ?? new GroupCommit(options.db, { enabled: false });
+    this.writes = options.writes ?? transactionBatcher(options.db, { batching: false });
   }
 
   status(): ChannelStatus {

@@ -5,6 +5,12 @@ import * as m003 from './003-conversation-client-index.js';
 import * as m004 from './004-metrics-indexes.js';
 import * as m005 from './005-hot-path-indexes.js';
 import * as m006 from './006-drop-redundant-client-index.js';
+import * as m007 from './007-media.js';
+import * as m008 from './008-team.js';
+import * as m009 from './009-whatsapp-auth.js';
+import * as m018 from './018-cloud-api.js';
+import * as m020 from './020-crm-audit-handler-changes.js';
+import * as m021 from './021-client-labels.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +20,10 @@ export const migrations: Record<string, Migration> = {
   '004-metrics-indexes': m004,
   '005-hot-path-indexes': m005,
   '006-drop-redundant-client-index': m006,
+  '007-media': m007,
+  '008-team': m008,
+  '009-whatsapp-auth': m009,
+  '018-cloud-api': m018,
+  '020-crm-audit-handler-changes': m020,
+  '021-client-labels': m021,
 };

@@ -18,25 +18,51 @@ export async function recordActivity(
   trx: Kysely<Database> | Transaction<Database>,
   activity: NewActivity,
 ): Promise<Activity> {
-  const row = {
+  const [recorded] = await recordActivities(trx, [activity]);
+  if (!recorded) throw new Error('activity not recorded');
+  return recorded;
+}
+
+/** Several activities in one statement in the caller's transaction, in order. */
+export async function recordActivities(
+  trx: Kysely<Database> | Transaction<Database>,
+  activities: readonly NewActivity[],
+): Promise<Activity[]> {
+  if (activities.length === 0) return [];
+  const at = now();
+  const rows = activities.map((activity) => ({
     id: newId(),
     type: activity.type,
     title: activity.title,
     description: activity.description,
-    timestamp: activity.timestamp ?? now(),
+    timestamp: activity.timestamp ?? at,
     conversation_id: activity.conversationId ?? null,
-  };
-  await trx.insertInto('activities').values(row).execute();
-  return {
+  }));
+  await trx.insertInto('activities').values(rows).execute();
+  return rows.map((row) => ({
     id: row.id,
     type: row.type,
     title: row.title,
     description: row.description,
     timestamp: toIso(row.timestamp),
-  };
+  }));
 }
 
 /** `analytics:update` to the dashboard room (spec §7: one activity, prepended to the list). */
 export function emitActivity(app: { realtime: Realtime }, activity: Activity): void {
   app.realtime.toDashboard('analytics:update', activity);
+}
+
+/** After an erasure: the activities about these conversations stop naming the customer. */
+export async function anonymiseActivities(
+  trx: Transaction<Database>,
+  conversationIds: readonly string[],
+): Promise<number> {
+  if (conversationIds.length === 0) return 0;
+  const result = await trx
+    .updateTable('activities')
+    .set({ description: 'Dados do cliente apagados (LGPD)' })
+    .where('conversation_id', 'in', conversationIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

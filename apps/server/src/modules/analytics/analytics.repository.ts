@@ -85,6 +85,26 @@ export async function activeConversationsPerRange(db: Db, ranges: readonly TimeR
   ).map((r) => r.n);
 }
 
+/** Agent hand-offs (`handler_changes` to `waiting_human`), per range. */
+export async function handoffsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<number[]> {
+  if (ranges.length === 0) return [];
+  const { from, to } = span(ranges);
+  const bucket = rangeIndex(sql.ref('h.at'), ranges);
+  const { rows } = await sql<{ bucket: number | null; n: number }>`
+    SELECT x.bucket AS bucket, COUNT(*) AS n
+    FROM (
+      SELECT ${bucket} AS bucket FROM handler_changes h
+      WHERE h.to_mode = 'waiting_human' AND h.at >= ${from} AND h.at < ${to}
+    ) x
+    WHERE x.bucket IS NOT NULL
+    GROUP BY x.bucket`.execute(db);
+  return fill(
+    ranges,
+    rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
+    { n: 0 },
+  ).map((r) => r.n);
+}
+
 /** Distinct clients with a client message (in any of their conversations), per range. */
 export async function activeClientsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<number[]> {
   if (ranges.length === 0) return [];
@@ -107,6 +127,22 @@ export async function activeClientsPerRange(db: Db, ranges: readonly TimeRange[]
   ).map((r) => r.n);
 }
 
+/**
+ * The response time (docs/metrics.md §avgResponseTime) of our reply aliased `r`: its timestamp minus
+ * the first client message of the unanswered run it answers; NULL when no client message precedes it
+ * since our previous reply.
+ */
+export const responseTimeOfReply = sql<number | null>`(r.timestamp - (
+  SELECT MIN(q.timestamp) FROM messages q
+  WHERE q.conversation_id = r.conversation_id AND q.sender = 'client'
+    AND q.timestamp <= r.timestamp
+    AND q.timestamp > COALESCE((
+      SELECT MAX(o.timestamp) FROM messages o
+      WHERE o.conversation_id = r.conversation_id AND o.sender IN ('agent', 'admin')
+        AND o.timestamp < r.timestamp
+    ), -1)
+))`;
+
 export interface ResponseTimes {
   /** Sum of response times, ms. */
   totalMs: number;
@@ -127,16 +163,7 @@ export async function responseTimesPerRange(db: Db, ranges: readonly TimeRange[]
     SELECT x.bucket AS bucket, SUM(x.rt) AS total, COUNT(x.rt) AS n
     FROM (
       SELECT ${bucket} AS bucket,
-        r.timestamp - (
-          SELECT MIN(q.timestamp) FROM messages q
-          WHERE q.conversation_id = r.conversation_id AND q.sender = 'client'
-            AND q.timestamp <= r.timestamp
-            AND q.timestamp > COALESCE((
-              SELECT MAX(o.timestamp) FROM messages o
-              WHERE o.conversation_id = r.conversation_id AND o.sender IN ('agent', 'admin')
-                AND o.timestamp < r.timestamp
-            ), -1)
-        ) AS rt
+        ${responseTimeOfReply} AS rt
       FROM messages r
       WHERE r.sender IN ('agent', 'admin') AND r.timestamp >= ${from} AND r.timestamp < ${to}
     ) x
@@ -223,13 +250,17 @@ export async function countActivities(
   return num(row?.n);
 }
 
-/** Conversations with `converted_at` in the range. */
-export async function countConverted(db: Db, range: TimeRange): Promise<number> {
+/** Conversations whose `started_at` (they began) or `converted_at` (they converted) is in the range. */
+export async function countConversationsAt(
+  db: Db,
+  column: 'started_at' | 'converted_at',
+  range: TimeRange,
+): Promise<number> {
   const row = await db
     .selectFrom('conversations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('converted_at', '>=', range.start)
-    .where('converted_at', '<', range.end)
+    .where(column, '>=', range.start)
+    .where(column, '<', range.end)
     .executeTakeFirst();
   return num(row?.n);
 }

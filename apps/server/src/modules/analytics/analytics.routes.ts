@@ -14,7 +14,7 @@ import {
   computeConversationsAnalytics,
   computeConversionsAnalytics,
 } from './analytics.service.js';
-import { conversionView, markConvertedAndEmit } from './conversions.service.js';
+import { conversionView } from './conversions.service.js';
 
 /** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -61,7 +61,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: markConversionRequestSchema, response: { 200: markConversionResponseSchema } },
     },
     async (request) => {
-      const result = await markConvertedAndEmit(app, request.body.conversationId);
+      const result = await app.domain.messaging.markConverted(request.body.conversationId);
       return {
         success: true as const,
         data: conversionView(result),

@@ -6,8 +6,8 @@ import {
   activeConversationsPerRange,
   conversionsPerRange,
   countActivities,
+  countConversationsAt,
   countConversationsBy,
-  countConverted,
   countMessages,
   repliesByAuthor,
   responseTimesPerRange,
@@ -81,7 +81,7 @@ export async function computeConversionsAnalytics(db: Db, period: AnalyticsPerio
   const days = lastDays(now, PERIOD_DAYS[period]);
   const [overall, total, perDay] = await Promise.all([
     conversionsPerRange(db, [range]),
-    countConverted(db, range),
+    countConversationsAt(db, 'converted_at', range),
     conversionsPerRange(db, days),
   ]);
   const o = overall[0] ?? { conversations: 0, converted: 0 };

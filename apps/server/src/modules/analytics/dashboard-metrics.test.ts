@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addClient, addConversation, addMessage, sp, testDatabases } from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { computeDashboardCharts, computeDashboardStats } from './dashboard-metrics.js';
-import { addClient, addConversation, addMessage, sp, testDatabases } from './test-support.js';
 
 const now = sp('2025-06-10T13:30:00');
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sp } from './test-support.js';
+import { sp } from '../../../test/metric-fixtures.js';
 import {
   HOUR_MS,
   lastDays,

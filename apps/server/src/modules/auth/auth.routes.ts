@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { getSettings } from '../settings/settings.service.js';
 import { login } from './auth.service.js';
 import { createLoginLimiter } from './login-limiter.js';
@@ -43,6 +44,13 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
           userAgent: request.headers['user-agent'] ?? null,
         });
         request.log.info({ user: result.user.id, session: result.sessionId }, 'login');
+        await recordAudit(app.db, {
+          action: 'auth.login',
+          actor: result.user,
+          targetType: 'session',
+          targetId: result.sessionId,
+          ip: request.ip,
+        });
         return {
           success: true as const,
           message: 'Login realizado com sucesso',
@@ -52,6 +60,12 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
         if (isAppError(error) && error.code === 'INVALID_CREDENTIALS') {
           await limiter.recordFailure(request);
           request.log.warn({ ip: request.ip }, 'failed login');
+          // Unknown e-mail and wrong password write the same row: no tell in the log or the timing.
+          await recordAudit(app.db, {
+            action: 'auth.login_failed',
+            detail: { email: request.body.email.slice(0, 200) },
+            ip: request.ip,
+          });
         }
         throw error;
       }
@@ -72,6 +86,13 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       await sessions.revoke(sessionId, now());
       await app.realtime.disconnectSession(sessionId);
       request.log.info({ user: request.user?.id, session: sessionId }, 'logout');
+      await recordAudit(app.db, {
+        action: 'auth.logout',
+        actor: request.user,
+        targetType: 'session',
+        targetId: sessionId,
+        ip: request.ip,
+      });
       return { success: true as const, message: 'Logout realizado com sucesso' };
     },
   );

@@ -1,13 +1,33 @@
-import { type Client, clientsQuerySchema, clientsResponseSchema } from '@atende/contracts';
+import {
+  type Client,
+  clientDetailResponseSchema,
+  clientIdParamsSchema,
+  clientPageQuerySchema,
+  clientPageResponseSchema,
+  clientsQuerySchema,
+  clientsResponseSchema,
+  eraseClientRequestSchema,
+  eraseClientResponseSchema,
+  updateClientRequestSchema,
+} from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/clock.js';
+import { csvDisposition, csvStream } from '../../lib/csv.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { mediaIdFromUrl } from '../media/media-store.js';
+import { CLIENT_MESSAGES_CSV_HEADER, clientDataBundle, clientMessageRows } from './client-export.js';
+import { getClientDetail, listClientsPage } from './clients.repository.js';
 
 /** Without `ids`, the most recently active clients, up to this many. */
 export const CLIENTS_DEFAULT_LIMIT = 1000;
 const MAX_IDS = 200;
+export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
+const ERASE_CONFIRMATION = 'Confirme repetindo o identificador do cliente';
 
 export async function listClients(
   db: Kysely<Database>,
@@ -20,9 +40,10 @@ export async function listClients(
     query = query.orderBy('last_contact', 'desc').orderBy('id').limit(CLIENTS_DEFAULT_LIMIT);
   }
   const rows = await query.execute();
-  const map: Record<string, Client> = {};
+  // Keyed by ids from the database: a Map first, so no id can land on Object.prototype.
+  const map = new Map<string, Client>();
   for (const row of rows) {
-    map[row.id] = {
+    map.set(row.id, {
       id: row.id,
       name: row.name,
       phone: row.phone,
@@ -30,12 +51,15 @@ export async function listClients(
       avatar: row.avatar,
       totalMessages: row.total_messages,
       lastContact: row.last_contact == null ? null : toIso(row.last_contact),
-    };
+    });
   }
-  return map;
+  return Object.fromEntries(map);
 }
 
-/** `GET /api/clients`: a map keyed by client id (spec §7); `ids` (csv) narrows it. */
+/**
+ * `GET /api/clients` (spec §7: a map keyed by client id; `ids` narrows it), the CRM's
+ * `GET /api/clients/page` and `GET /api/clients/:id`, and the LGPD export `GET /api/clients/:id/export`.
+ */
 export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -45,5 +69,105 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { querystring: clientsQuerySchema, response: { 200: clientsResponseSchema } },
     },
     async (request) => ({ success: true as const, data: await listClients(app.db, request.query.ids) }),
+  );
+
+  app.get(
+    '/api/clients/page',
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: clientPageQuerySchema, response: { 200: clientPageResponseSchema } },
+    },
+    async (request) => ({ success: true as const, data: await listClientsPage(app.readDb, request.query) }),
+  );
+
+  app.get(
+    '/api/clients/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { params: clientIdParamsSchema, response: { 200: clientDetailResponseSchema } },
+    },
+    async (request) => {
+      const detail = await getClientDetail(app.db, request.params.id);
+      if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+      return { success: true as const, data: detail };
+    },
+  );
+
+  app.get(
+    '/api/clients/:id/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: clientIdParamsSchema,
+        querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const bundle = await clientDataBundle(app.db, id);
+      if (!bundle) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+      const { format } = request.query;
+      await recordAudit(app.db, {
+        action: 'client.export',
+        actor: request.user,
+        targetType: 'client',
+        targetId: id,
+        detail: { format, messages: bundle.messages.length },
+        ip: request.ip,
+      });
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', csvDisposition(`mensagens-cliente-${id}.csv`))
+          .send(csvStream(CLIENT_MESSAGES_CSV_HEADER, clientMessageRows(bundle)));
+      }
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dados-cliente-${id}.json"`)
+        .send(JSON.stringify(bundle, null, 2));
+    },
+  );
+
+  app.patch(
+    '/api/clients/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: clientIdParamsSchema,
+        body: updateClientRequestSchema,
+        response: { 200: clientDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new AppError('UNAUTHORIZED');
+      await app.domain.messaging.updateClient(request.params.id, request.body, request.user);
+      const detail = await getClientDetail(app.db, request.params.id);
+      if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+      return { success: true as const, data: detail, message: 'Cliente atualizado' };
+    },
+  );
+
+  app.post(
+    '/api/clients/:id/erase',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: clientIdParamsSchema,
+        body: eraseClientRequestSchema,
+        response: { 200: eraseClientResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new AppError('UNAUTHORIZED');
+      if (request.body.confirm !== request.params.id)
+        throw new AppError('VALIDATION_ERROR', ERASE_CONFIRMATION);
+      const { counts, mediaUrls } = await app.domain.messaging.eraseClient(request.params.id, request.user);
+      // Files go after the commit: a crash in between leaves an orphan file, never a dangling reference.
+      for (const url of mediaUrls) {
+        const id = mediaIdFromUrl(url);
+        if (id) await app.media.remove(id);
+      }
+      return { success: true as const, data: counts, message: 'Dados do cliente apagados' };
+    },
   );
 };

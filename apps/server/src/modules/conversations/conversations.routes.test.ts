@@ -9,7 +9,7 @@ import {
   sleep,
   useTestApp,
 } from '../../../test/helpers.js';
-import { api, joinedSocket, pairSimulator, type TestSocket } from '../simulator/test-kit.js';
+import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
 
 describeEachDatabase('conversations API', (kind) => {
   const ctx = useTestApp(kind);
@@ -463,29 +463,6 @@ describeEachDatabase('conversations API', (kind) => {
       ).toHaveLength(4);
       expect((await as().post('/api/conversations/nao-existe/takeover')).status).toBe(404);
       expect((await as().post('/api/conversations/nao-existe/handback')).status).toBe(404);
-    });
-
-    it('handOffToHuman (the agent) sets waiting_human with the reason; never over a human', async () => {
-      const { conversationId: id } = await inbound({
-        phone: '5541966663333',
-        text: 'quero falar com atendente',
-      });
-      const s = await socket(id);
-      const handler = nextEvent<{ handler: Conversation['handler'] }>(s, 'conversation:handler');
-      const result = await ctx.app.domain.handler.handOffToHuman(id, 'cliente pediu um atendente');
-      expect(result).toMatchObject({
-        isAiHandled: false,
-        handler: { mode: 'waiting_human', reason: 'cliente pediu um atendente', userId: null },
-      });
-      expect((await handler).handler.mode).toBe('waiting_human');
-      await ctx.app.domain.handler.takeOver(id, { id: operator.id, name: operator.name });
-      const again = await ctx.app.domain.handler.handOffToHuman(id, 'de novo');
-      expect(again.handler.mode).toBe('human');
-      expect(await ctx.app.domain.handler.currentMode(id)).toBe('human');
-      // and the agent cannot write while a human holds it
-      expect(
-        await ctx.app.domain.messages.sendAgentReply(id, { text: 'x', confidenceScore: 0.9, evidence: [] }),
-      ).toBeNull();
     });
 
     it('send:message over the socket uses the same service and acks the message', async () => {

@@ -18,8 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
-import { conversationsRepository } from './conversations.repository.js';
-import { CONVERSATION_NOT_FOUND } from './handler.service.js';
+import { handBack, takeOver } from '../messaging/change-handler.js';
+import { createVisibility } from '../visibility/visibility.service.js';
 
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -29,8 +29,18 @@ function userOf(request: FastifyRequest): AuthUser {
 /** Spec §7 conversation calls plus takeover/handback; all authenticated. */
 export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repository = conversationsRepository(app.db);
+  const messaging = app.domain.messaging;
   const auth = { onRequest: app.authenticate };
+  const visibility = createVisibility(app.db, messaging);
+  // A restricted operator gets 404 for a conversation someone else holds (docs/settings.md).
+  const visible = {
+    onRequest: app.authenticate,
+    preHandler: async (request: FastifyRequest) => {
+      const params = request.params as { id?: string; conversationId?: string };
+      const id = params.id ?? params.conversationId;
+      if (id) await visibility.assertCanSee(userOf(request), id);
+    },
+  };
 
   app.get(
     '/api/conversations',
@@ -43,7 +53,13 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const page = await repository.list(request.query);
+      const user = userOf(request);
+      const { assignee, ...query } = request.query;
+      const page = await messaging.listConversations({
+        ...query,
+        visibleTo: await visibility.listScope(user),
+        heldBy: assignee === 'me' ? user.id : assignee === 'none' ? null : undefined,
+      });
       return {
         success: true as const,
         data: page.conversations,
@@ -55,7 +71,7 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/conversations/:id',
     {
-      ...auth,
+      ...visible,
       schema: {
         params: conversationParamsSchema,
         querystring: conversationDetailQuerySchema,
@@ -64,36 +80,34 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => ({
       success: true as const,
-      data: await repository.detail(request.params.id, request.query.messagesLimit),
+      data: await messaging.getConversation(request.params.id, request.query.messagesLimit),
     }),
   );
 
   app.get(
     '/api/conversations/:id/messages',
     {
-      ...auth,
+      ...visible,
       schema: {
         params: conversationParamsSchema,
         querystring: listMessagesQuerySchema,
         response: { 200: listMessagesResponseSchema },
       },
     },
-    async (request) => {
-      if (!(await repository.exists(request.params.id)))
-        throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-      const page = await repository.messagesBefore(
+    async (request) => ({
+      success: true as const,
+      data: await messaging.messagesPage(
         request.params.id,
         request.query.before ?? null,
         request.query.limit,
-      );
-      return { success: true as const, data: page };
-    },
+      ),
+    }),
   );
 
   app.post(
     '/api/conversations/:id/messages',
     {
-      ...auth,
+      ...visible,
       schema: {
         params: conversationParamsSchema,
         body: sendMessageRequestSchema,
@@ -101,7 +115,7 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const message = await app.domain.messages.send(request.params.id, userOf(request), request.body);
+      const message = await messaging.appendOutbound(request.params.id, userOf(request), request.body);
       return { success: true as const, data: message, message: 'Mensagem enviada' };
     },
   );
@@ -109,32 +123,32 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/conversations/:conversationId/messages/:messageId/react',
     {
-      ...auth,
+      ...visible,
       schema: { params: messageParamsSchema, body: reactRequestSchema, response: { 200: ackEnvelopeSchema } },
     },
     async (request) => {
       const { conversationId, messageId } = request.params;
-      await app.domain.reactions.react(conversationId, messageId, request.body.emoji);
+      await messaging.react(conversationId, messageId, request.body.emoji);
       return { success: true as const, message: request.body.emoji ? 'Reação enviada' : 'Reação removida' };
     },
   );
 
   app.post(
     '/api/conversations/:id/takeover',
-    { ...auth, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
+    { ...visible, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await app.domain.handler.takeOver(request.params.id, userOf(request)),
+      data: await messaging.changeHandler(request.params.id, takeOver(userOf(request))),
       message: 'Conversa assumida',
     }),
   );
 
   app.post(
     '/api/conversations/:id/handback',
-    { ...auth, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
+    { ...visible, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await app.domain.handler.handBack(request.params.id, userOf(request)),
+      data: await messaging.changeHandler(request.params.id, handBack(userOf(request))),
       message: 'Conversa devolvida à IA',
     }),
   );

@@ -17,7 +17,7 @@ import {
   nextEvent,
   useTestApp,
 } from '../../../test/helpers.js';
-import { addActivity, addClient, addConversation, addMessage } from '../analytics/test-support.js';
+import { addActivity, addClient, addConversation, addMessage } from '../../../test/metric-fixtures.js';
 
 const PROTECTED = [
   '/api/dashboard/stats',

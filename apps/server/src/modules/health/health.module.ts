@@ -7,11 +7,14 @@ import { runHealthChecks } from './health-checks.js';
 /** How often `system:health` is pushed to the dashboard room. */
 export const HEALTH_PUSH_INTERVAL_MS = 15_000;
 
-/** GET /api/dashboard/health, and the periodic `system:health` push. */
+/** GET /api/health (liveness, public), GET /api/dashboard/health, and the periodic `system:health` push. */
 export const healthModule: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const lag = createEventLoopLagMonitor();
   lag.start();
+
+  // For load balancers and `npm run test:production`: the process serves HTTP. Reveals nothing else.
+  app.get('/api/health', async () => ({ success: true as const }));
 
   app.get(
     '/api/dashboard/health',

@@ -51,3 +51,13 @@ describeEachDatabase('GET /api/dashboard/health', (kind) => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describeEachDatabase('GET /api/health', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('answers without a token, and says nothing about the system', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+  });
+});

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import type { KnowledgeBaseEvents } from '../../types.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { getSettings } from '../settings/settings.service.js';
 import { readKnowledgeBase, writeKnowledgeBase } from './knowledge-base.repository.js';
 
@@ -58,6 +59,13 @@ export const knowledgeBaseModule = fp(
       },
       async (request) => {
         const saved = await writeKnowledgeBase(app.db, request.body.content, request.user?.id ?? null);
+        await recordAudit(app.db, {
+          action: 'knowledge_base.update',
+          actor: request.user,
+          targetType: 'knowledge_base',
+          detail: { chars: saved.content.length },
+          ip: request.ip,
+        });
         events.emitChange(saved.content);
         request.log.info({ user: request.user?.id, chars: saved.content.length }, 'knowledge base saved');
         return { success: true as const, message: 'Base de conhecimento salva com sucesso', data: saved };

@@ -16,6 +16,12 @@ import {
   securityConfigInputSchema,
   securityConfigResponseSchema,
   securityConfigSchema,
+  WHATSAPP_CLOUD_SECRETS,
+  type WhatsappCloudConfig,
+  type WhatsappCloudConfigView,
+  whatsappCloudConfigInputSchema,
+  whatsappCloudConfigResponseSchema,
+  whatsappCloudConfigSchema,
 } from '@atende/contracts';
 import type { z } from 'zod';
 import { maskSecret } from './mask-secret.js';
@@ -26,6 +32,7 @@ export interface SettingsValues {
   'access-control': AccessControl;
   'admin-config': AdminConfig;
   'security-config': SecurityConfig;
+  'whatsapp-cloud': WhatsappCloudConfig;
 }
 export type SettingsKey = keyof SettingsValues;
 
@@ -34,6 +41,7 @@ export interface SettingsViews {
   'access-control': AccessControl;
   'admin-config': AdminConfigView;
   'security-config': SecurityConfig;
+  'whatsapp-cloud': WhatsappCloudConfigView;
 }
 
 export interface SettingsDefinition<K extends SettingsKey> {
@@ -79,9 +87,10 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
     response: adminConfigResponseSchema,
     merge: (current, input) => {
       const next = plainMerge(current, input);
+      // A string sets, null clears; absent or the masked view posted back keeps.
       for (const key of SECRET_KEYS) {
-        if (input[key] === null) next[key] = null;
-        else if (input[key] === undefined) next[key] = current[key];
+        const sent = input[key];
+        next[key] = typeof sent === 'string' || sent === null ? sent : current[key];
       }
       return next;
     },
@@ -93,6 +102,26 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
     response: securityConfigResponseSchema,
     merge: plainMerge,
     view: (v) => v,
+  },
+  'whatsapp-cloud': {
+    schema: whatsappCloudConfigSchema,
+    input: whatsappCloudConfigInputSchema,
+    response: whatsappCloudConfigResponseSchema,
+    merge: (current, input) => {
+      const next = plainMerge(current, input);
+      // A string sets, null clears; absent or the masked view posted back keeps.
+      for (const key of WHATSAPP_CLOUD_SECRETS) {
+        const sent = input[key];
+        next[key] = typeof sent === 'string' || sent === null ? sent : current[key];
+      }
+      return next;
+    },
+    view: (v) => ({
+      ...v,
+      accessToken: maskSecret(v.accessToken),
+      appSecret: maskSecret(v.appSecret),
+      verifyToken: maskSecret(v.verifyToken),
+    }),
   },
 };
 

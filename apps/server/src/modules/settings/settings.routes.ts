@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit/audit.repository.js';
 import { SETTINGS, SETTINGS_KEYS, type SettingsKey } from './settings.definitions.js';
 import { getSettings, updateSettings } from './settings.service.js';
 
@@ -37,6 +38,17 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
         );
         const stored = await updateSettings(app.db, key, input, request.user?.id ?? null);
         request.log.info({ settings: key, user: request.user?.id }, 'settings updated');
+        // Field names only: a secret's value never reaches the audit log.
+        await recordAudit(app.db, {
+          action: 'settings.update',
+          actor: request.user,
+          targetType: 'settings',
+          targetId: key,
+          detail: { fields: Object.keys(input) },
+          ip: request.ip,
+        });
+        // Who may hear which conversation may have changed: sockets move to the rooms they get now.
+        if (key === 'access-control') await app.realtime.refreshDashboardRooms();
         return { success: true as const, message: 'Configurações salvas com sucesso', data: view(stored) };
       },
     );

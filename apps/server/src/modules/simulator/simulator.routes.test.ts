@@ -11,7 +11,7 @@ import {
   sleep,
   useTestApp,
 } from '../../../test/helpers.js';
-import { api } from './test-kit.js';
+import { api } from '../../../test/simulator-kit.js';
 
 type Socket = Awaited<ReturnType<typeof connectSocket>>;
 

@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelUnavailableError } from '../../channels/channel.js';
 import { PairingError, type SimulatorChannel } from '../../channels/simulator/simulator-channel.js';
 import { AppError } from '../../lib/app-error.js';
+import { normalizePhone } from '../../lib/phone.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
-import { normalizePhone } from '../ingest/ingest-one.js';
 
 /** Channel and pairing failures as the client should see them. */
 async function translate<T>(run: () => Promise<T>): Promise<T> {
@@ -48,7 +48,8 @@ export const simulatorRoutes =
       }),
     );
 
-    app.post('/api/simulator/unpair', { ...auth, schema: statusSchema }, async () => ({
+    // Unlinking the number stops the channel for everyone: admins only (docs/security.md).
+    app.post('/api/simulator/unpair', { onRequest: app.requireAdmin, schema: statusSchema }, async () => ({
       success: true as const,
       data: await simulator.unpair(),
       message: 'Dispositivo desconectado',

@@ -1,20 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { ChannelSink } from '../../channels/channel.js';
-import type { Database } from '../../db/schema.js';
 import type { Realtime } from '../../types.js';
-import type { ReactService } from '../conversations/react.service.js';
-import { normalizePhone } from '../ingest/ingest-one.js';
-import type { IngestQueue } from '../ingest/ingest-queue.js';
-import type { StatusBatcher } from '../messages/status-batcher.js';
+import type { Messaging } from '../messaging/messaging.js';
 
-/** Turns channel events into ours: status → `whatsapp:*` events; messages → ingest; receipts → status. */
-export function createChannelSink(deps: {
-  db: Kysely<Database>;
-  realtime: Realtime;
-  ingest: IngestQueue;
-  reactions: ReactService;
-  statuses: StatusBatcher;
-}): ChannelSink {
+/** Turns channel events into ours: status → `whatsapp:*` events; messages, reactions, receipts → messaging. */
+export function createChannelSink(deps: { realtime: Realtime; messaging: Messaging }): ChannelSink {
   return {
     onStatus(transition, status) {
       const { realtime } = deps;
@@ -26,13 +15,17 @@ export function createChannelSink(deps: {
       realtime.toDashboard('whatsapp:status', status);
     },
     onInboundMessage(message) {
-      return deps.ingest.submit(message);
+      return deps.messaging.appendInbound(message);
     },
     async onInboundReaction(reaction) {
-      await deps.reactions.receiveClientReaction({ ...reaction, phone: normalizePhone(reaction.phone) });
+      await deps.messaging.receiveReaction(reaction);
     },
     async onDeliveryStatus(update) {
-      await deps.statuses.advance(update.providerMessageId, update.status);
+      if (update.status === 'failed' && update.error) {
+        await deps.messaging.failWithReason({ providerMessageId: update.providerMessageId }, update.error);
+        return;
+      }
+      await deps.messaging.advanceStatus({ providerMessageId: update.providerMessageId }, update.status);
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Message } from '@atende/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { now } from '../../lib/clock.js';
-import { api, pairSimulator } from '../simulator/test-kit.js';
 
 describeEachDatabase('outbound channel jobs', (kind) => {
   const ctx = useTestApp(kind);

@@ -10,6 +10,7 @@ import { TopBar } from '@/components/layout/top-bar';
 import { useNavShortcuts } from '@/components/layout/use-nav-shortcuts';
 import { ConfirmProvider } from '@/components/ui/use-confirm';
 import { logout, useAuth } from '@/features/auth/auth-store';
+import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
 import { useTheme } from '@/features/theme/theme-store';
 import { deferredComponent } from '@/lib/deferred-component';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
@@ -52,9 +53,12 @@ function Shell() {
     setDrawerUsed(true);
     setDrawerOpen(true);
   };
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // An open chat on a phone gets the whole screen below the top bar; the footer stays on every other view.
+  const isChatOpen = /^\/conversations(\/|$)/.test(pathname) && new URLSearchParams(search).has('c');
   const navigate = useNavigate();
   useNavShortcuts();
+  useSessionRevocation();
 
   // The drawer closes on any navigation (links, shortcuts, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to path changes only
@@ -97,7 +101,7 @@ function Shell() {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <AppFooter />
+        <AppFooter className={isChatOpen ? 'hidden md:block' : undefined} />
       </div>
     </div>
   );

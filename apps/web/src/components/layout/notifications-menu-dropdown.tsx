@@ -1,46 +1,23 @@
-import { LIMITS } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Activity, MessageSquare, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useMarkNotificationsRead, useNotifications } from '@/features/notifications/api/notifications-api';
+import { NotificationItem } from '@/features/notifications/components/notification-item';
 import type { DeferredMenuProps } from './deferred-menu';
 import { menuContentClass, menuItemClass } from './menu-styles';
 
-/** Static sample entries (spec §2: the dropdown is static, badge 3). */
-const SAMPLE_NOTIFICATIONS = [
-  {
-    id: 'new-message',
-    icon: MessageSquare,
-    tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300',
-    title: 'Nova mensagem',
-    body: 'Um cliente enviou uma nova mensagem no WhatsApp.',
-    time: 'há 2 min',
-  },
-  {
-    id: 'latency',
-    icon: Activity,
-    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
-    title: 'Latência alta do sistema',
-    body: 'O tempo de resposta da IA está acima do normal.',
-    time: 'há 15 min',
-  },
-  {
-    id: 'learning',
-    icon: Sparkles,
-    tone: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300',
-    title: 'Nova mensagem aguardando',
-    body: 'Uma conversa foi transferida para atendimento humano.',
-    time: 'há 1 h',
-  },
-] as const;
+const SHOWN = 6;
 
-/** The notifications dropdown, loaded on first use (notifications-menu.tsx). */
+/** The notifications dropdown (the newest few), loaded on first use (notifications-menu.tsx). */
 export default function NotificationsMenuDropdown({
   trigger,
   triggerLabel,
   triggerClassName,
   defaultOpen,
 }: DeferredMenuProps) {
-  const count = LIMITS.notificationCount;
+  const { data } = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const items = data?.items.slice(0, SHOWN) ?? [];
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
@@ -52,27 +29,36 @@ export default function NotificationsMenuDropdown({
           sideOffset={8}
           className={`${menuContentClass} w-80 max-w-[calc(100vw-1rem)]`}
         >
-          <div className="flex items-center justify-between px-2.5 py-2">
+          <div className="flex items-center justify-between gap-2 px-2.5 py-2">
             <DropdownMenu.Label className="font-semibold text-slate-900 text-sm dark:text-slate-100">
               Notificações
             </DropdownMenu.Label>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-300">
-              {count} novas
-            </span>
+            {(data?.unread ?? 0) > 0 && (
+              <button
+                type="button"
+                onClick={() => markRead.mutate(undefined)}
+                className="rounded font-medium text-indigo-600 text-xs hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+              >
+                Marcar todas como lidas
+              </button>
+            )}
           </div>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          {SAMPLE_NOTIFICATIONS.map(({ id, icon: Icon, tone, title, body, time }) => (
-            <DropdownMenu.Item key={id} className={`${menuItemClass} items-start`}>
-              <span
-                className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${tone}`}
-              >
-                <Icon aria-hidden="true" className="size-4" />
-              </span>
-              <span className="min-w-0">
-                <span className="block font-medium">{title}</span>
-                <span className="block text-slate-500 text-xs dark:text-slate-400">{body}</span>
-                <span className="mt-0.5 block text-slate-400 text-xs dark:text-slate-500">{time}</span>
-              </span>
+          {items.length === 0 && (
+            <p className="px-2.5 py-4 text-center text-slate-500 text-sm dark:text-slate-400">
+              Nenhuma notificação
+            </p>
+          )}
+          {items.map((item) => (
+            <DropdownMenu.Item
+              key={item.id}
+              className={`${menuItemClass} items-start`}
+              onSelect={() => {
+                if (!item.read) markRead.mutate([item.id]);
+                if (item.conversationId) navigate(`/conversations/${item.conversationId}`);
+              }}
+            >
+              <NotificationItem item={item} />
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-slate-200 dark:bg-slate-800" />
@@ -80,7 +66,7 @@ export default function NotificationsMenuDropdown({
             asChild
             className={`${menuItemClass} justify-center font-medium text-indigo-600 dark:text-indigo-300`}
           >
-            <Link to="/dashboard">Ver todas as notificações</Link>
+            <Link to="/notifications">Ver todas as notificações</Link>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,28 +1,34 @@
-import { LIMITS } from '@atende/contracts';
 import { Bell } from 'lucide-react';
+import { useNotifications } from '@/features/notifications/api/notifications-api';
+import { useNotificationsRealtime } from '@/features/notifications/hooks/use-notifications-realtime';
 import { deferredComponent } from '@/lib/deferred-component';
 import { DeferredMenu } from './deferred-menu';
 import { iconButtonClass } from './menu-styles';
 
 const dropdown = deferredComponent(() => import('./notifications-menu-dropdown'));
 
-/** The bell with its static count (spec §2); the Radix dropdown loads on first hover/focus/click. */
+/** The bell with the live unread count; the Radix dropdown loads on first hover/focus/click. */
 export function NotificationsMenu() {
-  const count = LIMITS.notificationCount;
+  const { data } = useNotifications();
+  useNotificationsRealtime();
+  const count = data?.unread ?? 0;
   return (
     <DeferredMenu
       menu={dropdown}
       props={{}}
-      label={`Notificações: ${count} novas`}
+      label={count > 0 ? `Notificações: ${count} novas` : 'Notificações'}
       className={iconButtonClass}
     >
       <Bell aria-hidden="true" className="size-5" />
-      <span
-        aria-hidden="true"
-        className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 font-semibold text-[0.625rem] text-white leading-4 ring-2 ring-white dark:ring-slate-900"
-      >
-        {count}
-      </span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="notification-count"
+          className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 font-semibold text-[0.625rem] text-white leading-4 ring-2 ring-white dark:ring-slate-900"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
     </DeferredMenu>
   );
 }

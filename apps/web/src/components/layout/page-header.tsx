@@ -11,7 +11,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <h1 className="font-semibold text-2xl text-slate-900 tracking-tight dark:text-white">{title}</h1>
         {description && <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{description}</p>}

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Settings, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import type { DeferredMenuProps } from './deferred-menu';
 import { menuContentClass, menuItemClass } from './menu-styles';
 import type { SidebarUser } from './sidebar';
@@ -9,7 +10,7 @@ export interface UserMenuDropdownProps extends DeferredMenuProps {
   onLogout: () => void;
 }
 
-/** Meu Perfil and Configurações are inert (spec §2); only Sair acts. Loaded on first use (user-menu.tsx). */
+/** Meu Perfil, Configurações and Sair. Loaded on first use (user-menu.tsx). */
 export default function UserMenuDropdown({
   user,
   onLogout,
@@ -32,13 +33,17 @@ export default function UserMenuDropdown({
             <p className="truncate text-slate-500 text-xs dark:text-slate-400">{user?.email}</p>
           </div>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          <DropdownMenu.Item className={menuItemClass}>
-            <UserRound aria-hidden="true" className="size-4 text-slate-400" />
-            Meu Perfil
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to="/settings/profile">
+              <UserRound aria-hidden="true" className="size-4 text-slate-400" />
+              Meu Perfil
+            </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass}>
-            <Settings aria-hidden="true" className="size-4 text-slate-400" />
-            Configurações
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to="/settings">
+              <Settings aria-hidden="true" className="size-4 text-slate-400" />
+              Configurações
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <DropdownMenu.Item

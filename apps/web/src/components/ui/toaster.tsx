@@ -10,14 +10,14 @@ const styles: Record<ToastType, { Icon: typeof Info; icon: string; bar: string }
   info: { Icon: Info, icon: 'text-indigo-600 dark:text-indigo-400', bar: 'bg-indigo-500' },
 };
 
-/** Top-right stack of toasts (spec §2). Mounted once by the app providers. */
+/** Top-right stack of toasts (spec §2), below the sticky top bar so its controls stay usable. Mounted once. */
 export function Toaster() {
   const items = useToasts();
   return (
     <section
       aria-label="Notificações"
       aria-live="polite"
-      className="pointer-events-none fixed top-4 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed top-20 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
     >
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '@/lib/api-client';
-import { getAuthState, login, logout, onSessionEnd, resetAuthForTests, validateSession } from './auth-store';
+
+type AuthStore = typeof import('./auth-store');
+type ApiClient = typeof import('@/lib/api-client');
+let auth: AuthStore;
+let client: ApiClient;
+
+/** Loads the store afresh, as when the app starts: it reads the stored token on load. */
+async function startApp(): Promise<void> {
+  vi.resetModules();
+  auth = await import('./auth-store');
+  client = await import('@/lib/api-client');
+}
 
 const user = {
   id: 'u1',
@@ -27,18 +37,18 @@ afterEach(() => {
 });
 
 describe('auth store', () => {
-  it('starts unauthenticated without a stored token', () => {
-    resetAuthForTests();
-    expect(getAuthState()).toMatchObject({ isAuthenticated: false, isLoading: false, token: null });
+  it('starts unauthenticated without a stored token', async () => {
+    await startApp();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, isLoading: false, token: null });
   });
 
   it('treats a stored token as authenticated + loading, then validates it with /auth/me', async () => {
     localStorage.setItem('auth_token', 'tok');
-    resetAuthForTests();
-    expect(getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: true, token: 'tok' });
+    await startApp();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: true, token: 'tok' });
     fetchMock.mockResolvedValueOnce(respond(200, { success: true, data: user }));
-    await validateSession();
-    expect(getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: false, user });
+    await auth.validateSession();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: false, user });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/me');
     expect(init.headers.Authorization).toBe('Bearer tok');
@@ -46,38 +56,38 @@ describe('auth store', () => {
 
   it('clears the session when validation fails, with "Token inválido"', async () => {
     localStorage.setItem('auth_token', 'stale');
-    resetAuthForTests();
+    await startApp();
     fetchMock.mockResolvedValueOnce(
       respond(401, { success: false, message: 'Sessão expirada', code: 'UNAUTHORIZED' }),
     );
-    await validateSession();
-    expect(getAuthState()).toMatchObject({
+    await auth.validateSession();
+    expect(auth.getAuthState()).toMatchObject({
       isAuthenticated: false,
       isLoading: false,
       user: null,
       token: null,
     });
-    expect(getAuthState().error).toBe('Token inválido');
+    expect(auth.getAuthState().error).toBe('Token inválido');
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
   it('says "Erro ao validar token" when /auth/me answers without data', async () => {
     localStorage.setItem('auth_token', 'tok');
-    resetAuthForTests();
+    await startApp();
     fetchMock.mockResolvedValueOnce(respond(200, { success: true }));
-    await validateSession();
-    expect(getAuthState().error).toBe('Erro ao validar token');
-    expect(getAuthState().isAuthenticated).toBe(false);
+    await auth.validateSession();
+    expect(auth.getAuthState().error).toBe('Erro ao validar token');
+    expect(auth.getAuthState().isAuthenticated).toBe(false);
   });
 
   it('login stores token and user; failure keeps the server message and rethrows', async () => {
-    resetAuthForTests();
+    await startApp();
     fetchMock.mockResolvedValueOnce(
       respond(200, { success: true, data: { user, token: 'new', expiresAt: '2030-01-01T00:00:00.000Z' } }),
     );
-    await login({ email: 'admin@atende.local', password: 'atende123', remember: true });
+    await auth.login({ email: 'admin@atende.local', password: 'atende123', remember: true });
     expect(localStorage.getItem('auth_token')).toBe('new');
-    expect(getAuthState()).toMatchObject({ isAuthenticated: true, user, token: 'new' });
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: true, user, token: 'new' });
     const init = fetchMock.mock.calls[0]![1];
     expect(init.headers.Authorization).toBeUndefined();
     expect(JSON.parse(init.body)).toEqual({
@@ -86,20 +96,20 @@ describe('auth store', () => {
       remember: true,
     });
 
-    await logout();
+    await auth.logout();
     fetchMock.mockResolvedValueOnce(respond(401, { success: false, message: 'E-mail ou senha inválidos' }));
-    await expect(login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('E-mail ou senha inválidos');
-    expect(getAuthState()).toMatchObject({ isAuthenticated: false, error: 'E-mail ou senha inválidos' });
+    await expect(auth.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('E-mail ou senha inválidos');
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, error: 'E-mail ou senha inválidos' });
   });
 
   it('logout clears locally at once and tells the server with the old token', async () => {
     localStorage.setItem('auth_token', 'tok');
-    resetAuthForTests();
+    await startApp();
     const ended = vi.fn();
-    const stop = onSessionEnd(ended);
+    const stop = auth.onSessionEnd(ended);
     fetchMock.mockRejectedValueOnce(new TypeError('offline'));
-    const pending = logout();
-    expect(getAuthState()).toMatchObject({ isAuthenticated: false, token: null });
+    const pending = auth.logout();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, token: null });
     expect(localStorage.getItem('auth_token')).toBeNull();
     await pending;
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/logout');
@@ -110,11 +120,13 @@ describe('auth store', () => {
 
   it('any 401 from an authenticated call ends the session', async () => {
     localStorage.setItem('auth_token', 'tok');
-    resetAuthForTests();
+    await startApp();
     fetchMock.mockResolvedValueOnce(respond(401, { success: false, message: 'Sessão expirada' }));
     const { z } = await import('zod');
-    await expect(apiRequest('/dashboard/stats', { schema: z.unknown() })).rejects.toThrow('Sessão expirada');
-    expect(getAuthState()).toMatchObject({ isAuthenticated: false, token: null });
+    await expect(client.apiRequest('/dashboard/stats', { schema: z.unknown() })).rejects.toThrow(
+      'Sessão expirada',
+    );
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, token: null });
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 });

@@ -141,10 +141,3 @@ export function useAuth(): AuthState {
 onUnauthorized(() => {
   if (state.isAuthenticated) endSession(AUTH_ERRORS.invalidToken);
 });
-
-/** Test hook: re-reads storage as if the app had just started. */
-export function resetAuthForTests(): void {
-  validation?.abort();
-  validation = null;
-  state = initialState();
-}

@@ -54,8 +54,14 @@ export default function ConversationsPage() {
   };
 
   return (
-    // Spec §2: the chat area is the viewport height minus 8rem.
-    <div className="flex h-[calc(100dvh-8rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    // Spec §2: the chat area is the viewport height minus 8rem. On a phone an open chat has no footer
+    // below it (the layout hides it), so it takes everything under the 4rem top bar.
+    <div
+      className={cn(
+        'flex min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        selectedId ? 'h-[calc(100dvh-4rem)] md:h-[calc(100dvh-8rem)]' : 'h-[calc(100dvh-8rem)]',
+      )}
+    >
       <ConversationListPanel
         selectedId={selectedId}
         onSelect={onSelect}

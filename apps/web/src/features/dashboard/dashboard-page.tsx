@@ -18,10 +18,13 @@ export default function DashboardPage() {
       <DashboardHeader />
       <StatCards />
       <ChartsSection />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <WhatsappCard className="md:col-span-2 xl:col-span-1" />
-        <SystemHealthPanel />
-        <RecentActivities />
+      {/* The two short cards stack beside the long activity list: no card is stretched to its height. */}
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="flex flex-col gap-4">
+          <WhatsappCard />
+          <SystemHealthPanel />
+        </div>
+        <RecentActivities className="xl:col-span-2" />
       </div>
     </PageContainer>
   );

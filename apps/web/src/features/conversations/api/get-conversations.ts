@@ -1,4 +1,5 @@
 import {
+  type AssigneeFilter,
   type Conversation,
   type ConversationStatusFilter,
   type HandlerMode,
@@ -18,6 +19,7 @@ export interface ConversationsQuery {
   status: ConversationStatusFilter;
   handler: HandlerMode | null;
   tags: readonly string[];
+  assignee?: AssigneeFilter;
 }
 
 export interface ConversationsPage {
@@ -39,6 +41,7 @@ export async function getConversations(
       search: query.search.trim() || undefined,
       handler: query.handler ?? undefined,
       tags: query.tags.length ? query.tags.join(',') : undefined,
+      assignee: query.assignee && query.assignee !== 'all' ? query.assignee : undefined,
       limit: LIST_PAGE_SIZE,
       cursor: cursor ?? undefined,
     },
@@ -58,7 +61,13 @@ export function getConversationsQueryOptions(query: ConversationsQuery) {
   return infiniteQueryOptions({
     queryKey: [
       ...conversationsListBaseKey,
-      { search: query.search.trim(), status: query.status, handler: query.handler, tags: [...query.tags] },
+      {
+        search: query.search.trim(),
+        status: query.status,
+        handler: query.handler,
+        tags: [...query.tags],
+        assignee: query.assignee ?? 'all',
+      },
     ],
     queryFn: ({ pageParam, signal }) => getConversations(query, pageParam, signal),
     initialPageParam: null as string | null,

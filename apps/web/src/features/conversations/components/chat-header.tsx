@@ -11,6 +11,7 @@ import { errorReason, notify } from '../hooks/use-notify';
 import { CALL_ALERTS, callLink, displayName } from '../lib/message-text';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { HandlerChip } from './handler-chip';
+import { LabelPicker } from './label-picker';
 
 interface Props {
   conversation: Conversation;
@@ -82,28 +83,14 @@ export function ChatHeader({
   const tagsAndSearch = (
     <>
       <Popover
-        label="Tags da conversa"
+        label="Etiquetas da conversa"
         trigger={
-          <button type="button" aria-label="Tags" title="Tags" className={iconButton}>
+          <button type="button" aria-label="Etiquetas" title="Etiquetas" className={iconButton}>
             <Tag aria-hidden="true" className="size-[18px]" />
           </button>
         }
       >
-        <div className="px-2.5 py-1.5 font-medium text-slate-500 text-xs dark:text-slate-400">Tags</div>
-        {conversation.tags.length === 0 ? (
-          <div className="px-2.5 pb-2 text-slate-500 text-sm">Nenhuma tag</div>
-        ) : (
-          <div className="flex flex-wrap gap-1 px-2.5 pb-2">
-            {conversation.tags.map((tag) => (
-              <span
-                key={tag}
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200"
-              >
-                {tag}
-              </span>
-            ))}
-          </div>
-        )}
+        <LabelPicker conversation={conversation} />
       </Popover>
       <button
         type="button"

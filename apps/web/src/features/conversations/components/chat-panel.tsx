@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Search, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Skeleton, useConfirm } from '@/components/ui';
+import { formatCount } from '@/lib/format';
 import { useClient } from '../api/get-client';
 import { useConversationMessages } from '../api/get-conversation';
 import { useMessageActions } from '../hooks/use-message-actions';
@@ -16,6 +17,7 @@ import { MessageList } from './message-list';
 import { ProfileModal } from './profile-modal';
 import { ReplyModal } from './reply-modal';
 import { SelectionBar } from './selection-bar';
+import { ServiceWindowGate } from './service-window-gate';
 
 interface Props {
   conversationId: string;
@@ -157,7 +159,11 @@ export function ChatPanel({
             autoFocus
             className="h-8 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-slate-400"
           />
-          {search && <span className="text-slate-500 text-xs">{messages.length} resultado(s)</span>}
+          {search && (
+            <span className="text-slate-500 text-xs">
+              {formatCount(messages.length, 'resultado', 'resultados')}
+            </span>
+          )}
           <button
             type="button"
             aria-label="Fechar busca"
@@ -198,12 +204,14 @@ export function ChatPanel({
           isSelecting={isSelecting}
         />
       )}
-      <Composer
-        conversationId={conversationId}
-        replyTarget={replyTarget}
-        onCancelReply={() => setReplyTarget(null)}
-        onOpenReplyModal={() => setReplyModalOpen(true)}
-      />
+      <ServiceWindowGate conversationId={conversationId} messages={allMessages}>
+        <Composer
+          conversationId={conversationId}
+          replyTarget={replyTarget}
+          onCancelReply={() => setReplyTarget(null)}
+          onOpenReplyModal={() => setReplyModalOpen(true)}
+        />
+      </ServiceWindowGate>
       <ReplyModal
         conversationId={conversationId}
         original={replyTarget ? (allMessages.find((m) => m.id === replyTarget.id) ?? null) : null}

@@ -3,12 +3,15 @@ import { LIMITS } from '@atende/contracts';
 import { Loader2, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { useCannedReplyPicker } from '../hooks/use-canned-reply-picker';
 import { errorReason, notify } from '../hooks/use-notify';
 import { ATTACHMENT_ACCEPT, attachmentLine, validateAttachment } from '../lib/attachment';
 import { COMPOSER_EMOJI, QUICK_REPLIES } from '../lib/constants';
 import { senderLabel } from '../lib/message-text';
+import { CannedReplyPicker } from './canned-reply-picker';
 import { EmojiMenu } from './emoji-menu';
 
 interface Props {
@@ -47,7 +50,13 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
     );
   };
 
+  const picker = useCannedReplyPicker(text, conversationId, (value) => {
+    setText(value.slice(0, LIMITS.composerMaxChars));
+    requestAnimationFrame(() => textareaRef.current?.focus());
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -109,6 +118,14 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
           </button>
         </div>
       )}
+      {picker.open && (
+        <CannedReplyPicker
+          items={picker.items}
+          active={picker.active}
+          onPick={picker.pick}
+          onHover={picker.setIndex}
+        />
+      )}
       {showQuickReplies && (
         <div data-testid="quick-replies" className="mb-2 flex flex-wrap gap-1.5">
           {QUICK_REPLIES.map((reply) => (
@@ -169,7 +186,15 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
             maxLength={LIMITS.composerMaxChars}
             rows={1}
             aria-label="Mensagem"
-            placeholder={disabled ? 'Selecione uma conversa' : 'Digite sua mensagem...'}
+            aria-controls={picker.open ? 'canned-reply-picker' : undefined}
+            aria-activedescendant={
+              picker.open && picker.items[picker.active]
+                ? `canned-reply-${picker.items[picker.active]?.id}`
+                : undefined
+            }
+            placeholder={
+              disabled ? 'Selecione uma conversa' : 'Digite sua mensagem... (/ para respostas rápidas)'
+            }
             className="field-sizing-content block max-h-36 min-h-10 w-full resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 text-sm placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-900"
           />
         </div>
@@ -220,7 +245,7 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
       <div className="mt-1 flex justify-between px-1 text-[11px] text-slate-400 dark:text-slate-500">
         <span className="hidden sm:inline">Enter para enviar · Shift+Enter para nova linha</span>
         <span data-testid="char-counter" className="ml-auto tabular-nums">
-          {text.length}/{LIMITS.composerMaxChars}
+          {formatNumber(text.length)}/{formatNumber(LIMITS.composerMaxChars)}
         </span>
       </div>
     </div>

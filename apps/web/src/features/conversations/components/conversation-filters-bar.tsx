@@ -1,5 +1,6 @@
-import type { ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import type { AssigneeFilter, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
 import { Search, X } from 'lucide-react';
+import { useLabels } from '@/features/labels/api/labels-api';
 import type { ConversationFilters } from '../lib/conversation-filters';
 import { HANDLER_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../lib/conversation-status';
 
@@ -11,7 +12,14 @@ interface Props {
   onChange: (next: ConversationFilters) => void;
 }
 
+const ASSIGNEE_OPTIONS: Array<{ value: AssigneeFilter; label: string }> = [
+  { value: 'all', label: 'Todas (responsável)' },
+  { value: 'me', label: 'Minhas' },
+  { value: 'none', label: 'Não atribuídas' },
+];
+
 export function ConversationFiltersBar({ filters, onChange }: Props) {
+  const labels = useLabels().data ?? [];
   return (
     <div className="flex flex-col gap-2 px-4 pb-3">
       <div className="relative">
@@ -61,6 +69,33 @@ export function ConversationFiltersBar({ filters, onChange }: Props) {
           {HANDLER_FILTER_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <select
+          aria-label="Filtrar por responsável"
+          value={filters.assignee ?? 'all'}
+          onChange={(e) => onChange({ ...filters, assignee: e.target.value as AssigneeFilter })}
+          className={selectClass}
+        >
+          {ASSIGNEE_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filtrar por etiqueta"
+          value={filters.tags[0] ?? ''}
+          onChange={(e) => onChange({ ...filters, tags: e.target.value ? [e.target.value] : [] })}
+          className={selectClass}
+        >
+          <option value="">Etiquetas</option>
+          {labels.map((label) => (
+            <option key={label.id} value={label.id}>
+              {label.name}
             </option>
           ))}
         </select>

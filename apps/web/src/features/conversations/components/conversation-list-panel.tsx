@@ -4,8 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Skeleton, Spinner } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useConversations } from '../api/get-conversations';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants';
 import {
   type ConversationFilters,

@@ -1,12 +1,13 @@
 import type { Conversation } from '@atende/contracts';
-import { Bot, MessageSquare, Tag } from 'lucide-react';
+import { Bot, MessageSquare } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { formatRelativeTime } from '@/lib/format';
+import { formatCount, formatNumber, formatRelativeTime } from '@/lib/format';
 import { displayName } from '../lib/message-text';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { HandlerChip } from './handler-chip';
+import { RowLabels } from './row-labels';
 
 /** Fixed row height, so the virtualiser never has to measure. */
 export const ROW_HEIGHT = 92;
@@ -62,13 +63,13 @@ export const ConversationRow = memo(function ConversationRow({
           <ConversationStatusBadge status={row.status} className="shrink-0" />
           <HandlerChip handler={row.handler} className="min-w-0" />
           <span className="ml-auto flex shrink-0 items-center gap-2">
-            <span className="inline-flex items-center gap-0.5" title={`${row.tags.length} tags`}>
-              <Tag aria-hidden="true" className="size-3" />
-              {row.tags.length}
-            </span>
-            <span className="inline-flex items-center gap-0.5" title={`${row.messageCount} mensagens`}>
+            <RowLabels tags={row.tags} />
+            <span
+              className="inline-flex items-center gap-0.5"
+              title={formatCount(row.messageCount, 'mensagem', 'mensagens')}
+            >
               <MessageSquare aria-hidden="true" className="size-3" />
-              {row.messageCount}
+              {formatNumber(row.messageCount)}
             </span>
           </span>
         </span>

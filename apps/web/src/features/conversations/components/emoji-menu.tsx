@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { usePopoverBoundary } from './popover-boundary';
 
 interface Props {
   emojis: readonly string[];
@@ -15,7 +16,10 @@ interface Props {
   itemLabel?: (emoji: string) => string;
 }
 
-/** A small grid of emoji in an accessible popover (keyboard, Escape, outside click). */
+/**
+ * A small grid of emoji in an accessible popover (keyboard, Escape, outside click). Radix positions it
+ * with Floating UI: it flips and shifts to stay inside the surrounding popover boundary, if any.
+ */
 export function EmojiMenu({
   emojis,
   onPick,
@@ -27,6 +31,7 @@ export function EmojiMenu({
   onOpenChange,
   itemLabel = (e) => `Reagir com ${e}`,
 }: Props) {
+  const boundary = usePopoverBoundary();
   return (
     <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{children}</DropdownMenu.Trigger>
@@ -36,6 +41,8 @@ export function EmojiMenu({
           side={side}
           align={align}
           sideOffset={6}
+          collisionBoundary={boundary}
+          collisionPadding={8}
           className="z-50 grid gap-0.5 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
         >

@@ -35,7 +35,10 @@ function ActionButton({
   );
 }
 
-/** Spec §2: select, react (9 emoji), reply, forward, delete. */
+/**
+ * Spec §2: select, react (9 emoji), reply, forward, delete. On a phone (touch-hold) the bar takes its own
+ * line above the bubble, so it never covers the message above; on wider screens it floats beside it.
+ */
 export function MessageActionBar({
   message,
   actions,
@@ -53,8 +56,8 @@ export function MessageActionBar({
       aria-label="Ações da mensagem"
       data-testid="message-actions"
       className={cn(
-        'absolute bottom-full z-10 mb-1 flex items-center gap-0.5 rounded-lg border border-slate-200 bg-white p-0.5 shadow-md md:top-1 md:bottom-auto md:mb-0 dark:border-slate-700 dark:bg-slate-900',
-        isOwn ? 'right-0 md:right-full md:mr-2' : 'left-0 md:left-full md:ml-2',
+        'z-10 mb-1 flex w-fit items-center gap-0.5 rounded-lg border border-slate-200 bg-white p-0.5 shadow-md md:absolute md:top-1 md:mb-0 dark:border-slate-700 dark:bg-slate-900',
+        isOwn ? 'md:right-full md:mr-2' : 'md:left-full md:ml-2',
       )}
     >
       <ActionButton label="Selecionar" onClick={() => actions.onToggleSelect(message.id)}>

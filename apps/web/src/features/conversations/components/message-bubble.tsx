@@ -2,7 +2,7 @@ import type { Message, MessageType } from '@atende/contracts';
 import { FileText, Image, MapPin, Mic, Sparkles } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { formatTime } from '@/lib/format';
+import { formatNumber, formatTime } from '@/lib/format';
 import { useTouchHold } from '../hooks/use-touch-hold';
 import { confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
 import { MessageActionBar, type MessageActions } from './message-action-bar';
@@ -88,13 +88,15 @@ export const MessageBubble = memo(function MessageBubble({
           checked={isSelected}
           onChange={() => actions.onToggleSelect(message.id)}
           aria-label="Selecionar mensagem"
-          className={cn('mt-3 size-4 accent-indigo-600', own && 'order-last')}
+          className="mt-3 size-4 shrink-0 accent-indigo-600"
         />
       )}
       <div
         className={cn(
           'group relative flex max-w-[85%] flex-col md:max-w-[70%]',
           own ? 'items-end' : 'items-start',
+          // Checkboxes sit on the left of every message; ours stay on the right side.
+          own && isSelecting && 'ml-auto',
         )}
       >
         {showActions && (
@@ -175,13 +177,22 @@ export const MessageBubble = memo(function MessageBubble({
                 onClick={() => setShowEvidence((v) => !v)}
                 className="rounded underline underline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-current"
               >
-                {showEvidence ? 'Ocultar fontes' : `Fontes (${message.evidence.length})`}
+                {showEvidence ? 'Ocultar fontes' : `Fontes (${formatNumber(message.evidence.length)})`}
               </button>
             )}
             <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
             {own && <MessageStatusIcon status={message.status} />}
           </div>
           {showEvidence && <MessageEvidence id={evidenceId} evidence={message.evidence} />}
+          {message.status === 'failed' && message.statusError && (
+            <p
+              data-testid="message-failure"
+              role="note"
+              className="mt-1.5 rounded-md bg-red-600/90 px-2 py-1 text-[11px] text-white leading-snug"
+            >
+              Não entregue (erro {message.statusError.code}): {message.statusError.explanation}
+            </p>
+          )}
         </div>
         {hasReactions ? (
           <MessageReactions message={message} isOwn={own} onReact={actions.onReact} />

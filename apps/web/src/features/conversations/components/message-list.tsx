@@ -1,10 +1,11 @@
 import type { Message } from '@atende/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui';
 import type { MessageActions } from './message-action-bar';
 import { MessageBubble } from './message-bubble';
+import { PopoverBoundaryContext } from './popover-boundary';
 
 interface Props {
   conversationId: string;
@@ -36,7 +37,12 @@ export function MessageList({
   selectedIds,
   isSelecting,
 }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [boundary, setBoundary] = useState<HTMLDivElement | null>(null);
+  const setScrollElement = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setBoundary(element);
+  }, []);
   const isPinnedRef = useRef(true);
   const fromBottomRef = useRef(0);
   const firstIdRef = useRef<string | null>(null);
@@ -108,7 +114,7 @@ export function MessageList({
 
   return (
     <div
-      ref={scrollRef}
+      ref={setScrollElement}
       onScroll={onScroll}
       data-testid="message-list"
       className="relative min-h-0 flex-1 overflow-y-auto overflow-x-hidden [contain:strict] [overflow-anchor:none]"
@@ -120,28 +126,30 @@ export function MessageList({
           </span>
         </div>
       )}
-      <div role="log" aria-label="Mensagens" className="relative w-full" style={{ height: totalSize }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const message = messages[item.index];
-          if (!message) return null;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <MessageBubble
-                message={message}
-                actions={actions}
-                isSelected={selectedIds.has(message.id)}
-                isSelecting={isSelecting}
-              />
-            </div>
-          );
-        })}
-      </div>
+      <PopoverBoundaryContext value={boundary}>
+        <div role="log" aria-label="Mensagens" className="relative w-full" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageBubble
+                  message={message}
+                  actions={actions}
+                  isSelected={selectedIds.has(message.id)}
+                  isSelecting={isSelecting}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </PopoverBoundaryContext>
     </div>
   );
 }

@@ -1,14 +1,18 @@
 import type { Message } from '@atende/contracts';
 import { FileText } from 'lucide-react';
+import { useAuthenticatedMedia } from '@/lib/use-authenticated-media';
 import { safeMediaUrl } from '../lib/safe-url';
 
 /** Image, audio player or document link; only for http(s) or same-origin URLs (never javascript:, data:). */
 export function MessageMedia({ message }: { message: Pick<Message, 'type' | 'mediaUrl' | 'mediaMimeType'> }) {
+  const safe = safeMediaUrl(message.mediaUrl);
+  // Stored media needs the session's token: loaded through a blob: URL.
+  const url = useAuthenticatedMedia(safe);
   if (!message.mediaUrl) return null;
-  const url = safeMediaUrl(message.mediaUrl);
-  if (!url) {
+  if (!safe || url === 'error') {
     return <p className="text-xs italic opacity-75">Anexo indisponível</p>;
   }
+  if (!url) return <p className="text-xs italic opacity-75">Carregando anexo...</p>;
   if (message.type === 'image' || message.mediaMimeType?.startsWith('image/')) {
     return (
       <img

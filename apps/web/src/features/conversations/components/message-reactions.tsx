@@ -1,6 +1,7 @@
 import type { Message } from '@atende/contracts';
 import { SmilePlus } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { BUBBLE_PICKER_EMOJI } from '../lib/constants';
 import { hasAgentReacted } from '../lib/reactions';
 import { EmojiMenu } from './emoji-menu';
@@ -27,7 +28,7 @@ export function MessageReactions({
             type="button"
             data-testid="reaction-chip"
             aria-pressed={mine}
-            aria-label={`${emoji} ${value.senders.length}${mine ? ' (sua reação)' : ''}`}
+            aria-label={`${emoji} ${formatNumber(value.senders.length)}${mine ? ' (sua reação)' : ''}`}
             onClick={() => onReact(message, emoji)}
             className={cn(
               'inline-flex h-6 items-center gap-1 rounded-full border px-1.5 text-xs shadow-sm',
@@ -37,7 +38,9 @@ export function MessageReactions({
             )}
           >
             <span>{emoji}</span>
-            {value.senders.length > 1 && <span className="tabular-nums">{value.senders.length}</span>}
+            {value.senders.length > 1 && (
+              <span className="tabular-nums">{formatNumber(value.senders.length)}</span>
+            )}
           </button>
         );
       })}

@@ -1,9 +1,10 @@
 import type { Client, Conversation } from '@atende/contracts';
-import { Avatar, Modal } from '@/components/ui';
+import { Link } from 'react-router';
+import { Avatar, buttonClasses, Modal } from '@/components/ui';
 import { formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
 import { displayName } from '../lib/message-text';
 
-/** 'Ver perfil' (spec §7: local only, no call beyond the client lookup already made). */
+/** 'Ver perfil': the client at a glance (no call beyond the lookup already made), and a link to the CRM page. */
 export function ProfileModal({
   conversation,
   client,
@@ -42,6 +43,12 @@ export function ProfileModal({
           </div>
         ))}
       </dl>
+      <Link
+        to={`/clients/${encodeURIComponent(conversation.clientId)}`}
+        className={`${buttonClasses('md', 'secondary')} mt-5 w-full`}
+      >
+        Abrir ficha do cliente
+      </Link>
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui';
+import { formatCount } from '@/lib/format';
 
 interface Props {
   count: number;
@@ -30,7 +31,7 @@ export function SelectionBar({ count, onSelectAll, onClear, onDelete, onExit }: 
         data-testid="selection-count"
         className="mr-auto font-medium text-slate-800 text-sm dark:text-slate-100"
       >
-        {count} {count === 1 ? 'selecionada' : 'selecionadas'}
+        {formatCount(count, 'selecionada', 'selecionadas')}
       </span>
       <Button size="sm" variant="ghost" onClick={onSelectAll}>
         Selecionar Todas

@@ -7,6 +7,12 @@ export const AUDIO_MESSAGES = {
   comingSoon: 'Envio de áudio em breve! A gravação ainda não é enviada.',
 } as const;
 
+const EXPECTED_REFUSALS = new Set(['NotAllowedError', 'SecurityError', 'NotFoundError']);
+
+function isExpectedRefusal(error: unknown): boolean {
+  return error instanceof DOMException && EXPECTED_REFUSALS.has(error.name);
+}
+
 /** Spec §8 microphone flow: asks for the microphone; stopping says sending audio is coming soon. */
 export function useAudioRecorder() {
   const [isRecording, setRecording] = useState(false);
@@ -38,7 +44,8 @@ export function useAudioRecorder() {
       stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
       setRecording(true);
     } catch (error) {
-      console.error('Microfone indisponível', error);
+      // Refused permission or no microphone are expected answers: the toast says it all.
+      if (!isExpectedRefusal(error)) console.error('Microfone indisponível', error);
       notify.error(AUDIO_MESSAGES.denied);
     }
   };

@@ -1,4 +1,5 @@
 import { ALLOWED_FILE_TYPE_PREFIXES, LIMITS } from '@atende/contracts';
+import { formatKilobytes } from '@/lib/format';
 
 export const ATTACHMENT_ERRORS = {
   tooLarge: 'Arquivo muito grande. Tamanho máximo: 10MB',
@@ -18,6 +19,5 @@ export function validateAttachment(file: { size: number; type: string }): string
 
 /** Spec §7: sending a file sends only a text line with its name and size in KB. */
 export function attachmentLine(file: { name: string; size: number }): string {
-  const kb = (file.size / 1024).toFixed(1).replace('.', ',');
-  return `📎 Arquivo: ${file.name} (${kb} KB)`;
+  return `📎 Arquivo: ${file.name} (${formatKilobytes(file.size)})`;
 }

@@ -1,15 +1,36 @@
-import type { Conversation, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import type { AssigneeFilter, Conversation, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import { getAuthState } from '@/features/auth/auth-store';
 import { matchesStatusFilter } from './conversation-status';
 
 export interface ConversationFilters {
   search: string;
   status: ConversationStatusFilter;
   handler: HandlerMode | null;
-  /** Spec §2: exists in the filtering logic, no control. A row must carry every tag listed. */
+  /** Label ids (the inbox's label control). A row must carry every tag listed. */
   tags: readonly string[];
+  /** "minhas" (held by me), "não atribuídas" (held by nobody) or "todas". */
+  assignee?: AssigneeFilter;
 }
 
-export const DEFAULT_FILTERS: ConversationFilters = { search: '', status: 'all', handler: null, tags: [] };
+export const DEFAULT_FILTERS: ConversationFilters = {
+  search: '',
+  status: 'all',
+  handler: null,
+  tags: [],
+  assignee: 'all',
+};
+
+/** Whether a row matches the assignee filter for the signed-in user. */
+export function matchesAssignee(
+  row: Conversation,
+  assignee: AssigneeFilter | undefined,
+  userId: string | null,
+): boolean {
+  const held = row.handler.mode === 'human';
+  if (assignee === 'me') return held && row.handler.userId === userId;
+  if (assignee === 'none') return !held;
+  return true;
+}
 
 /** Lower-case and strip accents, so 'joão' matches 'Joao'. */
 export function normalizeText(text: string): string {
@@ -39,6 +60,7 @@ export function matchesFilters(row: Conversation, filters: ConversationFilters):
   if (!matchesStatusFilter(row.status, filters.status)) return false;
   if (filters.handler && row.handler.mode !== filters.handler) return false;
   if (filters.tags.length > 0 && !filters.tags.every((tag) => row.tags.includes(tag))) return false;
+  if (!matchesAssignee(row, filters.assignee, getAuthState().user?.id ?? null)) return false;
   return matchesSearch(row, filters.search);
 }
 
@@ -56,6 +78,7 @@ export function sameFilters(a: ConversationFilters, b: ConversationFilters): boo
     a.search.trim() === b.search.trim() &&
     a.status === b.status &&
     a.handler === b.handler &&
+    (a.assignee ?? 'all') === (b.assignee ?? 'all') &&
     a.tags.join(',') === b.tags.join(',')
   );
 }

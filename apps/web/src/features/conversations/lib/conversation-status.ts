@@ -1,4 +1,9 @@
-import type { ConversationStatusFilter, Handler, HandlerMode } from '@atende/contracts';
+import {
+  type ConversationStatusFilter,
+  conversationStatusLabel,
+  type Handler,
+  type HandlerMode,
+} from '@atende/contracts';
 
 export type StatusTone = 'success' | 'warning' | 'error' | 'gray' | 'info';
 
@@ -11,17 +16,17 @@ export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: ConversationStatusFil
   { value: 'abandoned', label: 'Abandonadas' },
 ];
 
-const STATUS_DISPLAY: Record<string, { label: string; tone: StatusTone }> = {
-  active: { label: 'Ativa', tone: 'success' },
-  completed: { label: 'Finalizada', tone: 'info' },
-  finished: { label: 'Finalizada', tone: 'info' },
-  paused: { label: 'Pausada', tone: 'warning' },
-  abandoned: { label: 'Abandonada', tone: 'error' },
-};
+const STATUS_TONES = new Map<string, StatusTone>([
+  ['active', 'success'],
+  ['completed', 'info'],
+  ['finished', 'info'],
+  ['paused', 'warning'],
+  ['abandoned', 'error'],
+]);
 
 /** Spec §4: anything other than the known statuses is shown as inactive. */
 export function statusDisplay(status: string): { label: string; tone: StatusTone } {
-  return STATUS_DISPLAY[status] ?? { label: 'Inativo', tone: 'gray' };
+  return { label: conversationStatusLabel(status), tone: STATUS_TONES.get(status) ?? 'gray' };
 }
 
 /** Does a stored status match the filter? 'finished' and 'completed' are the same reading. */

@@ -1,4 +1,5 @@
 import type { Message, Sender } from '@atende/contracts';
+import { formatRatio } from '@/lib/format';
 
 const SENDER_LABELS: Record<Sender, string> = { client: 'Cliente', agent: 'Agente', admin: 'Admin' };
 
@@ -14,7 +15,7 @@ export function isOwnMessage(message: Pick<Message, 'sender'>): boolean {
 
 /** Confidence 0–1 as a rounded percentage (spec §9). */
 export function confidencePercent(score: number): string {
-  return `${Math.round(score * 100)}%`;
+  return formatRatio(score);
 }
 
 /** Spec §7: a forward is a normal text prefixed with a forwarded-from note and the original text. */

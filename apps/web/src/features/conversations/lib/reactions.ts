@@ -1,8 +1,18 @@
 import type { Reactions } from '@atende/contracts';
 
+type Entry = Reactions[string];
+
+/**
+ * The emoji of a reaction map as a Map: emoji come from outside (the customer's channel), and on a
+ * plain object `constructor` or `__proto__` would read or set something inherited.
+ */
+const entries = (reactions: Reactions) => new Map<string, Entry>(Object.entries(reactions));
+
 /** Has our side (any operator or the AI) already given this emoji? */
 export function hasAgentReacted(reactions: Reactions, emoji: string): boolean {
-  return reactions[emoji]?.senders.some((s) => s.sender === 'agent') ?? false;
+  return (
+    Object.hasOwn(reactions, emoji) && (reactions[emoji]?.senders.some((s) => s.sender === 'agent') ?? false)
+  );
 }
 
 /** Spec §4: clicking an emoji the agent already gave removes it (null); otherwise sends the emoji. */
@@ -15,20 +25,16 @@ export function nextReaction(reactions: Reactions, emoji: string): string | null
  * replaces the agent's previous one; null removes it. Emoji left with no senders disappear.
  */
 export function applyAgentReaction(reactions: Reactions, emoji: string | null): Reactions {
-  const next: Reactions = {};
-  for (const [key, value] of Object.entries(reactions)) {
+  const next = new Map<string, Entry>();
+  for (const [key, value] of entries(reactions)) {
     const senders = value.senders.filter((s) => s.sender !== 'agent');
-    if (senders.length > 0) next[key] = { senders };
+    if (senders.length > 0) next.set(key, { senders });
   }
-  if (emoji) next[emoji] = { senders: [...(next[emoji]?.senders ?? []), { sender: 'agent' }] };
-  return next;
+  if (emoji) next.set(emoji, { senders: [...(next.get(emoji)?.senders ?? []), { sender: 'agent' }] });
+  return Object.fromEntries(next);
 }
 
 /** Spec §4: an update with no senders for an emoji removes that emoji. */
 export function cleanReactions(reactions: Reactions): Reactions {
-  const next: Reactions = {};
-  for (const [key, value] of Object.entries(reactions)) {
-    if (value.senders.length > 0) next[key] = value;
-  }
-  return next;
+  return Object.fromEntries([...entries(reactions)].filter(([, value]) => value.senders.length > 0));
 }

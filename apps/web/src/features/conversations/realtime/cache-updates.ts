@@ -1,4 +1,11 @@
-import type { Conversation, DeliveryStatus, Handler, Message, Reactions } from '@atende/contracts';
+import type {
+  Conversation,
+  DeliveryStatus,
+  Handler,
+  Message,
+  Reactions,
+  StatusError,
+} from '@atende/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { conversationMessagesKey, type MessagesCache } from '../api/get-conversation';
 import type { ConversationsCache, ConversationsQuery } from '../api/get-conversations';
@@ -191,9 +198,16 @@ export function setMessageStatus(
   conversationId: string,
   messageId: string,
   status: DeliveryStatus,
+  statusError?: StatusError | null,
 ) {
   qc.setQueryData<MessagesCache>(conversationMessagesKey(conversationId), (cache) =>
-    cache ? updateMessageInPages(cache, messageId, (m) => ({ ...m, status })) : cache,
+    cache
+      ? updateMessageInPages(cache, messageId, (m) => ({
+          ...m,
+          status,
+          ...(statusError ? { statusError } : {}),
+        }))
+      : cache,
   );
 }
 

@@ -85,8 +85,8 @@ export function useConversationsRealtime(openConversationId: string | null): voi
     setReactions(qc, conversationId, messageId, reactions);
   });
 
-  useSocketEvent('message:status', ({ conversationId, messageId, status }) => {
-    setMessageStatus(qc, conversationId, messageId, status);
+  useSocketEvent('message:status', ({ conversationId, messageId, status, error }) => {
+    setMessageStatus(qc, conversationId, messageId, status, error);
   });
 
   useSocketEvent('conversation:updated', (row) => upsertConversation(qc, row));

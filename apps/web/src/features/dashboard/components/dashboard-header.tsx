@@ -7,6 +7,7 @@ import { formatTime } from '@/lib/format';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { dashboardKeys } from '../api/query-keys';
+import { useLastDashboardUpdate } from '../hooks/use-last-update';
 
 /** Title, WhatsApp indicator, time of last update and a refresh button (spec §2). */
 export function DashboardHeader() {
@@ -15,19 +16,17 @@ export function DashboardHeader() {
   const fetching = useIsFetching({ queryKey: dashboardKeys.all });
   const isLoading = stats.isPending && stats.fetchStatus === 'fetching';
   const isRefreshing = fetching > 0 && !stats.isPending;
-  // Newest data shown: the stats answer or the last `system:metrics` push.
-  const lastUpdate = stats.dataUpdatedAt;
+  const lastUpdate = useLastDashboardUpdate();
   const onRefresh = () => void queryClient.refetchQueries({ queryKey: dashboardKeys.all });
   return (
     <PageHeader
       title="Dashboard"
       description={
         <span className="block h-5" role="status" data-testid="last-update">
+          {/* Always one line of text, so the header keeps its shape in the error state too. */}
           {isLoading
             ? 'Carregando dashboard...'
-            : lastUpdate
-              ? `Última atualização: ${formatTime(lastUpdate)}`
-              : ''}
+            : `Última atualização: ${lastUpdate ? formatTime(lastUpdate) : '—'}`}
         </span>
       }
       actions={

@@ -1,12 +1,15 @@
 import type { WhatsappStatus } from '@atende/contracts';
 import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui';
+import { Button, useConfirm } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-store';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
+import { useLogoutWhatsapp } from '../api/logout-whatsapp';
 import { usePairSimulator } from '../api/pair-simulator';
 import { useReconnectWhatsapp } from '../api/reconnect-whatsapp';
 import { Panel } from './panel';
 import { QrImage } from './qr-image';
+import { WhatsappProblem } from './whatsapp-problem';
 
 export const WHATSAPP_STATUS_ERROR = 'Erro ao carregar status do WhatsApp';
 
@@ -21,12 +24,35 @@ export function WhatsappCard({ className }: { className?: string }) {
   const status = useWhatsappStatus();
   const reconnect = useReconnectWhatsapp();
   const pair = usePairSimulator();
+  const logout = useLogoutWhatsapp();
+  const confirm = useConfirm();
+  const isAdmin = useAuth().user?.role === 'admin';
 
   const reconnectButton = (
     <Button variant="secondary" onClick={() => reconnect.mutate()} isLoading={reconnect.isPending}>
       Reconectar
     </Button>
   );
+
+  // Unlinking the number stops the channel for everyone: admins only, and confirmed.
+  const logoutButton =
+    isAdmin && status.data?.channel === 'whatsapp-web' ? (
+      <Button
+        variant="secondary"
+        isLoading={logout.isPending}
+        onClick={async () => {
+          const ok = await confirm({
+            variant: 'warning',
+            message:
+              'Desconectar este aparelho do WhatsApp? Ele sai da lista de aparelhos conectados do celular e será preciso escanear um novo QR code.',
+            confirmLabel: 'Desconectar',
+          });
+          if (ok) logout.mutate();
+        }}
+      >
+        Desconectar
+      </Button>
+    ) : null;
 
   let body: ReactNode;
   if (status.data) {
@@ -36,6 +62,7 @@ export function WhatsappCard({ className }: { className?: string }) {
         onPair={(code) => pair.mutate(code)}
         isPairing={pair.isPending}
         reconnectButton={reconnectButton}
+        logoutButton={logoutButton}
       />
     );
   } else if (status.isError) {
@@ -67,9 +94,10 @@ interface StatusBodyProps {
   onPair: (code: string) => void;
   isPairing: boolean;
   reconnectButton: ReactNode;
+  logoutButton: ReactNode;
 }
 
-function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyProps) {
+function StatusBody({ status, onPair, isPairing, reconnectButton, logoutButton }: StatusBodyProps) {
   const channel = CHANNEL_LABELS[status.channel];
 
   if (status.connected) {
@@ -96,7 +124,10 @@ function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyPr
             <dd className="font-medium text-slate-800 dark:text-slate-200">{channel}</dd>
           </div>
         </dl>
-        <div className="mt-auto">{reconnectButton}</div>
+        <div className="mt-auto flex flex-wrap gap-2">
+          {reconnectButton}
+          {logoutButton}
+        </div>
       </div>
     );
   }
@@ -110,6 +141,11 @@ function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyPr
       >
         <QrImage value={status.qr} />
         <div className="flex min-w-0 flex-col gap-3">
+          {status.problem === 'logged_out' ? (
+            <p role="status" className="text-sm text-amber-700 dark:text-amber-300">
+              {status.reason}
+            </p>
+          ) : null}
           <p className="font-medium text-slate-900 dark:text-slate-100">Escaneie o QR code para conectar</p>
           <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
             <li>Abra o WhatsApp no seu celular</li>
@@ -142,6 +178,15 @@ function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyPr
     );
   }
 
+  if (status.problem && status.problem !== 'logged_out') {
+    return (
+      <div className="flex flex-1 flex-col gap-4" data-testid="whatsapp-disconnected">
+        <WhatsappProblem status={status} />
+        <div className="mt-auto">{reconnectButton}</div>
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-1 flex-col gap-4" data-testid="whatsapp-disconnected">
       <div className="flex items-center gap-3">
@@ -159,6 +204,15 @@ function StatusBody({ status, onPair, isPairing, reconnectButton }: StatusBodyPr
           <p className="text-sm text-slate-500 dark:text-slate-400">Canal: {channel}</p>
         </div>
       </div>
+      {status.reason && status.state !== 'connecting' ? (
+        <p
+          role="alert"
+          data-testid="whatsapp-disconnected-reason"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/15 dark:text-red-200"
+        >
+          {status.reason}
+        </p>
+      ) : null}
       <div className="mt-auto">{reconnectButton}</div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_SPECS, describeSeries, oneDecimal, withAlpha } from './chart-config';
+import { CHART_SPECS, describeSeries, withAlpha } from './chart-config';
 
 const spec = (id: string) => CHART_SPECS.find((s) => s.id === id)!;
 
@@ -34,9 +34,9 @@ describe('chart specs (spec §2)', () => {
 });
 
 describe('helpers', () => {
-  it('oneDecimal always shows one decimal in pt-BR', () => {
-    expect(oneDecimal(0)).toBe('0,0');
-    expect(oneDecimal(1234.56)).toBe('1.234,6');
+  it('tooltips show one decimal in pt-BR', () => {
+    expect(spec('conversions').tooltipLabel(0)).toBe('0,0% de conversão');
+    expect(spec('responseTime').tooltipLabel(1234.56)).toBe('1.234,6s de resposta');
   });
 
   it('withAlpha turns a hex colour into rgba', () => {

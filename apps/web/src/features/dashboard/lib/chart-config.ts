@@ -1,5 +1,5 @@
 import { LIMITS } from '@atende/contracts';
-import { formatNumber } from '@/lib/format';
+import { formatDecimal, formatNumber } from '@/lib/format';
 
 export type ChartId = 'conversations' | 'conversions' | 'responseTime' | 'clientGrowth';
 
@@ -21,11 +21,6 @@ export interface ChartSpec {
   max?: number;
   /** Dataset label (also the key react-chartjs-2 matches datasets by, so updates animate in place). */
   seriesLabel: string;
-}
-
-/** 12.34 → '12,3': always one decimal, pt-BR. */
-export function oneDecimal(value: number): string {
-  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
 
 export const CHART_SPECS: readonly ChartSpec[] = [
@@ -50,7 +45,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     color: 'green',
     height: LIMITS.chartHeight,
     tooltipTitle: (label) => `Dia: ${label}`,
-    tooltipLabel: (value) => `${oneDecimal(value)}% de conversão`,
+    tooltipLabel: (value) => `${formatDecimal(value, 1)}% de conversão`,
     tick: (value) => `${formatNumber(value)}%`,
     integerTicks: false,
     max: 100,
@@ -64,7 +59,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     color: 'amber',
     height: LIMITS.chartHeight,
     tooltipTitle: (label) => `Hora: ${label}`,
-    tooltipLabel: (value) => `${oneDecimal(value)}s de resposta`,
+    tooltipLabel: (value) => `${formatDecimal(value, 1)}s de resposta`,
     tick: (value) => `${formatNumber(value, 1)}s`,
     integerTicks: false,
     seriesLabel: 'Tempo de resposta',

@@ -1,4 +1,5 @@
 import type { SystemHealth, SystemStatus } from '@atende/contracts';
+import { formatMilliseconds } from '@/lib/format';
 
 export const SYSTEM_STATUS_LABELS: Record<SystemStatus, string> = {
   operational: 'Operacional',
@@ -19,5 +20,5 @@ export function toSystemStatus(status: string): SystemStatus {
 
 /** 'N ms' or 'N/A' when the check measured nothing. */
 export function formatResponseTime(ms: number | null): string {
-  return ms === null || !Number.isFinite(ms) ? 'N/A' : `${Math.round(ms)} ms`;
+  return ms === null || !Number.isFinite(ms) ? 'N/A' : formatMilliseconds(ms);
 }

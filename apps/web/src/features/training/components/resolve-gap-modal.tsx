@@ -2,6 +2,7 @@ import type { KnowledgeGap } from '@atende/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Modal } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { useResolveKnowledgeGap } from '../api/resolve-knowledge-gap';
 
 const QUESTION_MIN = 3;
@@ -25,7 +26,8 @@ export function validateEntry(question: string, answer: string): Errors {
   if (q.length < QUESTION_MIN) errors.question = 'A pergunta precisa ter pelo menos 3 caracteres';
   else if (q.length > QUESTION_MAX) errors.question = 'A pergunta pode ter no máximo 500 caracteres';
   if (!a) errors.answer = 'Resposta obrigatória';
-  else if (a.length > ANSWER_MAX) errors.answer = 'A resposta pode ter no máximo 5.000 caracteres';
+  else if (a.length > ANSWER_MAX)
+    errors.answer = `A resposta pode ter no máximo ${formatNumber(ANSWER_MAX)} caracteres`;
   return errors;
 }
 
@@ -104,7 +106,7 @@ function ResolveGapForm({ gap, onDone }: { gap: KnowledgeGap; onDone: () => void
             Resposta
           </label>
           <span className="text-slate-500 text-xs tabular-nums dark:text-slate-400">
-            {answer.trim().length.toLocaleString('pt-BR')} / 5.000
+            {formatNumber(answer.trim().length)} / {formatNumber(ANSWER_MAX)}
           </span>
         </div>
         <textarea

@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { useIsDarkMode } from '../../hooks/use-is-dark-mode';
+import { useIsDarkMode } from '@/lib/use-is-dark-mode';
 import { type ChartSpec, describeSeries } from '../../lib/chart-config';
 import { buildData, buildOptions } from './chart-options';
 

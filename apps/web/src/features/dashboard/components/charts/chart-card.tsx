@@ -23,8 +23,6 @@ interface ChartCardProps {
   spec: ChartSpec;
   points: ChartPoint[] | undefined;
   isError: boolean;
-  /** Let the body grow to match a taller neighbour in the same row (never below the spec height). */
-  grow?: boolean;
   className?: string;
 }
 
@@ -50,7 +48,7 @@ function ChartError() {
 }
 
 /** Title, subtitle and a fixed-height body (spec: 300, 350 for client growth), so nothing shifts. */
-export function ChartCard({ spec, points, isError, grow = false, className }: ChartCardProps) {
+export function ChartCard({ spec, points, isError, className }: ChartCardProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   // A chart is created only when it comes near the viewport: less work while the page loads.
   // Charts in view are created one per task, so no single long task blocks the page.
@@ -71,8 +69,8 @@ export function ChartCard({ spec, points, isError, grow = false, className }: Ch
     <Panel id={`chart-${spec.id}`} title={spec.title} subtitle={spec.subtitle} className={className}>
       <div
         ref={bodyRef}
-        className={grow ? 'relative flex-1' : 'relative'}
-        style={grow ? { minHeight: spec.height } : { height: spec.height }}
+        className="relative"
+        style={{ height: spec.height }}
         data-testid={`chart-${spec.id}`}
       >
         {body}

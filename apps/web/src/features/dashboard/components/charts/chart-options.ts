@@ -6,6 +6,9 @@ import { type ChartSpec, SERIES_COLORS, THEME_COLORS, withAlpha } from '../../li
 
 export type Kind = 'line' | 'bar';
 
+/** Space kept free right of the last x-axis label, in CSS pixels. */
+export const X_LABEL_MARGIN = 8;
+
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
@@ -36,6 +39,11 @@ export function buildOptions(spec: ChartSpec, dark: boolean): ChartOptions<Kind>
         grid: { display: false },
         border: { color: theme.border },
         ticks: { color: theme.tick, maxRotation: 0, autoSkip: true, maxTicksLimit: 8, font: { size: 11 } },
+        // Chart.js fits the last label flush with the canvas edge, where it gets clipped; keep a margin
+        // beyond the room the label itself needs.
+        afterFit: (axis) => {
+          axis.paddingRight += X_LABEL_MARGIN;
+        },
       },
       y: {
         beginAtZero: true,

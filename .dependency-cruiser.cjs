@@ -1,0 +1,277 @@
+/**
+ * The architecture's import rules (docs/architecture.md), checked by `npm run lint` (lint:boundaries).
+ * A violation fails with the rule's name and comment. `allowed` lists what breaks a rule today, each
+ * with what must change; remove the entry when it is done.
+ */
+
+const SERVER = '^apps/server/src/';
+const WEB = '^apps/web/src/';
+/** Test code: test files, the server's test/ folder, test-support folders, the web's test setup, e2e. */
+const TEST_CODE = [
+  '\\.test\\.tsx?$',
+  '^apps/server/test/',
+  '/test-support/',
+  '^apps/web/src/test/',
+  '^apps/web/e2e/',
+  '^tests/',
+];
+
+/** @type {{ rule: string, from: string, to: string, change: string }[]} */
+const allowed = [
+  // Server: the session lookup must sit behind the auth plugin (plugins/auth owns it or receives it).
+  ...['auth', 'realtime'].map((plugin) => ({
+    rule: 'server-plugins-never-import-the-domain',
+    from: `apps/server/src/plugins/${plugin}.ts`,
+    to: 'apps/server/src/modules/auth/sessions.repository.ts',
+    change:
+      'move the session lookup behind plugins/auth (e.g. it decorates app.sessions); realtime uses that',
+  })),
+  // Server: agent/retrieval's text analysis is a library the domain also needs.
+  ...[
+    ['modules/knowledge-gaps/question-key.ts', 'agent/retrieval/normalize.ts'],
+    ['modules/knowledge-gaps/question-key.ts', 'agent/retrieval/analyzer.ts'],
+    ['modules/demo/simulated-traffic.ts', 'agent/retrieval/passages.ts'],
+    ['modules/demo/seed-demo.ts', 'agent/retrieval/passages.ts'],
+    ['modules/demo/demo-history.ts', 'agent/retrieval/passages.ts'],
+    ['modules/demo/demo-conversation.ts', 'agent/retrieval/passages.ts'],
+  ].map(([from, to]) => ({
+    rule: 'server-domain-never-imports-the-agent',
+    from: `apps/server/src/${from}`,
+    to: `apps/server/src/${to}`,
+    change: 'move the text analysis (normalize, analyzer, passages) out of agent/ into lib/text/',
+  })),
+  {
+    rule: 'server-domain-never-imports-the-agent',
+    from: 'apps/server/src/modules/settings/test-ai.routes.ts',
+    to: 'apps/server/src/agent/openai-provider.ts',
+    change:
+      'the agent registers a "test this provider" function the settings route calls (or the route moves to agent/)',
+  },
+  // Server: the whatsapp-web channel reaches into the domain.
+  ...['messaging/messaging.ts', 'messaging/sent-messages.ts'].map((to) => ({
+    rule: 'server-channels-below-the-domain',
+    from: 'apps/server/src/channels/whatsapp-web/load-whatsapp-web.ts',
+    to: `apps/server/src/modules/${to}`,
+    change:
+      'the channel receives what it needs from messaging through its registration (channel.ts), not by import',
+  })),
+  ...['modules/media/media-samples.ts', 'app.ts'].map((to) => ({
+    rule: 'server-channels-below-the-domain',
+    from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',
+    to: `apps/server/src/${to}`,
+    change:
+      'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
+  })),
+  {
+    rule: 'production-never-imports-tests',
+    from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',
+    to: 'apps/server/test/helpers.ts',
+    change:
+      'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
+  },
+  // Web: the signed-in user is app-wide state, not the auth feature's.
+  ...[
+    'users/components/users-panel.tsx',
+    'training/training-page.tsx',
+    'profile/hooks/use-session-revocation.ts',
+    'profile/components/profile-panel.tsx',
+    'profile/api/profile-api.ts',
+    'clients/components/client-detail.tsx',
+    'dashboard/components/whatsapp-card.tsx',
+    'conversations/lib/conversation-filters.ts',
+    'conversations/hooks/use-canned-reply-picker.ts',
+    'conversations/components/label-picker.tsx',
+  ].map((from) => ({
+    rule: 'web-features-never-import-each-other',
+    from: `apps/web/src/features/${from}`,
+    to: 'apps/web/src/features/auth/auth-store.ts',
+    change:
+      "the current user and session (auth-store's read side) move to lib/session.ts; features import that",
+  })),
+  // Web: the inbox uses the labels' and canned replies' API calls directly.
+  ...[
+    ['conversations/hooks/use-canned-reply-picker.ts', 'canned-replies/api/canned-replies-api.ts'],
+    ['conversations/components/row-labels.tsx', 'labels/api/labels-api.ts'],
+    ['conversations/components/label-picker.tsx', 'labels/api/labels-api.ts'],
+    ['conversations/components/conversation-filters-bar.tsx', 'labels/api/labels-api.ts'],
+  ].map(([from, to]) => ({
+    rule: 'web-features-never-import-each-other',
+    from: `apps/web/src/features/${from}`,
+    to: `apps/web/src/features/${to}`,
+    change: 'calls shared by two features (labels list, canned replies list) move to lib/api/',
+  })),
+  // Web: the shell's notifications menu is built from the notifications feature.
+  ...[
+    ['notifications-menu.tsx', 'hooks/use-notifications-realtime.ts'],
+    ['notifications-menu.tsx', 'api/notifications-api.ts'],
+    ['notifications-menu-dropdown.tsx', 'components/notification-item.tsx'],
+    ['notifications-menu-dropdown.tsx', 'api/notifications-api.ts'],
+  ].map(([from, to]) => ({
+    rule: 'web-shared-code-never-imports-features',
+    from: `apps/web/src/components/layout/${from}`,
+    to: `apps/web/src/features/notifications/${to}`,
+    change: 'the menu moves into features/notifications and app/ (the layout) places it',
+  })),
+];
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const rules = [
+  {
+    name: 'no-circular',
+    comment:
+      'No import cycles (type-only imports included): a cycle means two files are one unit or a dependency points the wrong way.',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'packages-never-import-apps',
+    comment: 'packages/* (contracts, channel packages) are used by the apps and import nothing from them.',
+    from: { path: '^packages/' },
+    to: { path: '^apps/' },
+  },
+  {
+    name: 'server-and-web-apart',
+    comment: 'The server and the web app share code only through packages/contracts.',
+    from: { path: '^apps/(server|web)/' },
+    to: { path: '^apps/(server|web)/', pathNot: '^apps/$1/' },
+  },
+  {
+    name: 'production-never-imports-tests',
+    comment: 'Production code never imports test code (test files, apps/server/test, test-support, e2e).',
+    from: { pathNot: TEST_CODE },
+    to: { path: TEST_CODE },
+  },
+  // Server layers: app → modules → (agent, channels, jobs) → plugins → db → lib. See docs/architecture.md.
+  {
+    name: 'server-lib-is-a-leaf',
+    comment: 'lib/ holds dependency-free helpers: it imports nothing else of the server.',
+    from: { path: `${SERVER}lib/` },
+    to: { path: SERVER, pathNot: `${SERVER}lib/` },
+  },
+  {
+    name: 'server-db-below-everything',
+    comment: 'db/ (connection, schema, migrations, SQLite machinery) imports only lib/ and types.',
+    from: { path: `${SERVER}db/` },
+    to: { path: `${SERVER}(modules|agent|plugins|channels|jobs|app\\.ts|server\\.ts)` },
+  },
+  {
+    name: 'server-plugins-never-import-the-domain',
+    comment:
+      'plugins/ is Fastify infrastructure (auth, realtime, errors): it never imports modules/, agent/, channels/ or jobs/; the domain registers into it.',
+    from: { path: `${SERVER}plugins/` },
+    to: { path: `${SERVER}(modules|agent|channels|jobs)/` },
+  },
+  {
+    name: 'server-jobs-below-the-domain',
+    comment: 'jobs/ is the durable job queue: the domain and the agent use it, it knows neither.',
+    from: { path: `${SERVER}jobs/` },
+    to: { path: `${SERVER}(modules|agent|channels|plugins)/` },
+  },
+  {
+    name: 'server-channels-below-the-domain',
+    comment:
+      'channels/ are transport adapters behind channels/channel.ts: the domain calls them and they hand inbound messages to what it registered; they never import modules/ or agent/.',
+    from: { path: `${SERVER}channels/` },
+    to: { path: `${SERVER}(modules|agent|app\\.ts)` },
+  },
+  {
+    name: 'server-agent-through-the-messaging-api',
+    comment:
+      'The agent reads and writes conversations and messages only through modules/messaging (its service), plus its own settings and knowledge modules.',
+    from: { path: `${SERVER}agent/` },
+    to: {
+      path: `${SERVER}modules/`,
+      pathNot: `${SERVER}modules/(messaging|settings|knowledge-base|knowledge-gaps)/`,
+    },
+  },
+  {
+    name: 'server-domain-never-imports-the-agent',
+    comment:
+      'modules/ never imports agent/ (the agent depends on the domain); only the composition root modules/index.ts registers it.',
+    from: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/index\\.ts$` },
+    to: { path: `${SERVER}agent/` },
+  },
+  {
+    name: 'server-no-seed-in-db',
+    comment: 'Seeding is domain code (modules/demo), not part of db/.',
+    from: {},
+    to: { path: `${SERVER}db/seed/` },
+  },
+  // Web layers: app → features → (components, hooks, lib).
+  {
+    name: 'web-features-never-import-each-other',
+    comment:
+      'A feature folder is self-contained: what two features share moves to components/, hooks/ or lib/.',
+    from: { path: `${WEB}features/([^/]+)/` },
+    to: { path: `${WEB}features/`, pathNot: `${WEB}features/$1/` },
+  },
+  {
+    name: 'web-shared-code-never-imports-features',
+    comment: 'components/, hooks/ and lib/ are shared by the features and import none of them (nor app/).',
+    from: { path: `${WEB}(components|hooks|lib)/` },
+    to: { path: `${WEB}(features|app)/` },
+  },
+  {
+    name: 'web-features-never-import-the-app-shell',
+    comment: 'app/ (router, layouts) composes the features; features never import it.',
+    from: { path: `${WEB}features/` },
+    to: { path: `${WEB}app/` },
+  },
+];
+
+/**
+ * Each rule, minus its allowed exceptions: the exception's source file is taken out of the rule and
+ * gets a copy of it that spares only the allowed targets.
+ */
+function withAllowed(rule) {
+  // Layer rules bind production code; tests may reach across layers to set up what they check.
+  if (/^(server|web)-/.test(rule.name)) {
+    rule = { ...rule, from: { ...rule.from, pathNot: [rule.from.pathNot ?? [], TEST_CODE].flat() } };
+  }
+  const exceptions = allowed.filter((entry) => entry.rule === rule.name);
+  if (exceptions.length === 0) return [{ severity: 'error', ...rule }];
+  const sources = [...new Set(exceptions.map((entry) => entry.from))];
+  const fromPathNot = [rule.from.pathNot ?? [], sources.map(escapeRegex)].flat();
+  return [
+    { severity: 'error', ...rule, from: { ...rule.from, pathNot: fromPathNot } },
+    ...sources.map((source) => {
+      // The copy's `from` is the one file, so fill in what the rule's `from` captured ($1) for it.
+      const captured = source.match(new RegExp(rule.from.path ?? '')) ?? [];
+      const fill = (pattern) =>
+        Array.isArray(pattern)
+          ? pattern.map(fill)
+          : pattern.replace(/\$(\d)/g, (_, i) => escapeRegex(captured[Number(i)] ?? ''));
+      return {
+        severity: 'error',
+        ...rule,
+        from: { path: `^${escapeRegex(source)}$` },
+        to: {
+          ...rule.to,
+          ...(rule.to.path ? { path: fill(rule.to.path) } : {}),
+          pathNot: [
+            fill([rule.to.pathNot ?? []].flat()),
+            exceptions.filter((entry) => entry.from === source).map((entry) => `^${escapeRegex(entry.to)}$`),
+          ].flat(),
+        },
+      };
+    }),
+  ];
+}
+
+function escapeRegex(path) {
+  return path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: rules.flatMap(withAllowed),
+  allowed: undefined,
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '/dist/'] },
+    tsConfig: { fileName: `${__dirname}/apps/server/tsconfig.json` },
+    webpackConfig: { fileName: `${__dirname}/scripts/boundaries/resolve-aliases.cjs` },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { HistoryMessage } from '../provider.js';
+import { loadDemoKnowledgeBase, loadEvalSet } from './run-eval.js';
+
+/** One labelled customer message of a domain's evaluation set. */
+export interface DomainItem {
+  id: string;
+  question: string;
+  /** Passage ids that answer it; empty: the agent must hand off. */
+  expect: string[];
+  /** Text the reply must contain (the answering sentences). */
+  facts: string[];
+  kind: string;
+  history?: HistoryMessage[];
+}
+
+export interface Domain {
+  name: string;
+  description: string;
+  knowledgeBase: string;
+  items: DomainItem[];
+}
+
+export const NEW_DOMAINS = ['clinica', 'internet', 'restaurante', 'escola'] as const;
+
+const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
+
+export function loadDomain(name: string): Domain {
+  const set = JSON.parse(readFileSync(here(`./domains/${name}.questions.json`), 'utf8')) as {
+    description: string;
+    items: DomainItem[];
+  };
+  return {
+    name,
+    description: set.description,
+    knowledgeBase: readFileSync(here(`./domains/${name}.md`), 'utf8'),
+    items: set.items,
+  };
+}
+
+/** The demo store's set in the same shape (its items name one passage, no facts). */
+export function loadDemoDomain(): Domain {
+  return {
+    name: 'loja-demo',
+    description: 'Loja de casa e eletrônicos (base de demonstração)',
+    knowledgeBase: loadDemoKnowledgeBase(),
+    items: loadEvalSet().map((item) => ({
+      id: item.id,
+      question: item.question,
+      expect: item.expectedPassageId ? [item.expectedPassageId] : [],
+      facts: [],
+      kind: item.kind,
+    })),
+  };
+}
+
+/** The four new domains and the demo store. */
+export function loadAllDomains(): Domain[] {
+  return [...NEW_DOMAINS.map(loadDomain), loadDemoDomain()];
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadDomain } from '../eval/domains.js';
+import { KnowledgeIndex } from './kb-index.js';
+import { retrieve, splitQuestions } from './retrieve.js';
+import { sentencesOf } from './sentences.js';
+
+const restaurant = KnowledgeIndex.fromContent(loadDomain('restaurante').knowledgeBase);
+const top = (r: ReturnType<typeof retrieve>): string | undefined => r.passages[0]?.passage.id;
+
+describe('splitQuestions', () => {
+  it('splits two questions, not one question with an "e"', () => {
+    expect(splitQuestions('vcs abrem domingo? e aceitam reserva?')).toEqual([
+      'vcs abrem domingo?',
+      'aceitam reserva?',
+    ]);
+    expect(splitQuestions('qual o horario de vcs e tem estacionamento?')).toEqual([
+      'qual o horario de vcs',
+      'tem estacionamento?',
+    ]);
+    expect(splitQuestions('aceitam cartão de crédito e débito?')).toEqual([
+      'aceitam cartão de crédito e débito?',
+    ]);
+  });
+});
+
+describe('sentencesOf', () => {
+  it('splits sentences, not amounts or abbreviations', () => {
+    expect(sentencesOf('Custa R$ 1.650 por mês. O Dr. Paulo atende às 8h. Sim!\n- item')).toEqual([
+      'Custa R$ 1.650 por mês.',
+      'O Dr. Paulo atende às 8h.',
+      'Sim!',
+      '- item',
+    ]);
+  });
+});
+
+describe('retrieve', () => {
+  it('answers each of two questions from its own passage, with its own sentences', () => {
+    const r = retrieve(restaurant, 'qual a taxa de entrega e quanto tempo demora?', []);
+    expect(r.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([
+      'delivery/qual-a-taxa-de-entrega',
+      'delivery/quanto-tempo-demora-a-entrega',
+    ]);
+    expect(r.parts[0]!.sentences.join(' ')).toContain('R$ 6');
+    expect(r.parts[1]!.sentences.join(' ')).toContain('40 a 60 minutos');
+    expect(r.confidence).toBe(Math.min(...r.parts.map((p) => p.confidence)));
+  });
+
+  it('reads a follow-up with the previous question, and only when its own words still match', () => {
+    const history = [
+      { sender: 'client' as const, content: 'que horas abre o jantar?' },
+      { sender: 'agent' as const, content: 'No jantar o salão abre das 19h às 23h30.' },
+    ];
+    const followUp = retrieve(restaurant, 'e o almoço?', history);
+    expect(top(followUp)).toBe('horarios-e-local/qual-o-horario-de-funcionamento');
+    expect(followUp.parts[0]!.sentences.join(' ')).toContain('11h30');
+    const alone = retrieve(restaurant, 'e o almoço?', []);
+    expect(top(alone)).not.toBe('horarios-e-local/qual-o-horario-de-funcionamento');
+
+    const unrelated = retrieve(restaurant, 'e quem é o chef?', history);
+    expect(unrelated.parts[0]!.context).toBeUndefined();
+  });
+
+  it('quotes the sentence of a long passage that answers, not the whole passage', () => {
+    const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
+    const r = retrieve(school, 'qual o horario do ensino medio?', []);
+    const answer = r.parts[0]!.sentences.join(' ');
+    expect(answer).toContain('7h às 12h20');
+    expect(answer.length).toBeLessThan(r.passages[0]!.passage.text.length / 2);
+  });
+});

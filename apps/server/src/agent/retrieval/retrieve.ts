@@ -1,0 +1,139 @@
+import type { HistoryMessage } from '../provider.js';
+import { confidenceOf } from './confidence.js';
+import type { KnowledgeIndex, ScoredPassage, SearchResult } from './kb-index.js';
+import { foldText } from './normalize.js';
+
+export interface RetrievedPart {
+  question: string;
+  search: SearchResult;
+  confidence: number;
+  /** The previous question, when it was needed to understand this one. */
+  context?: string;
+  /** The sentences of the best passage that answer this question. */
+  sentences: string[];
+}
+
+export interface Retrieval {
+  /** One per question in the message (two when the customer asked two things at once). */
+  parts: RetrievedPart[];
+  /** Passages of all parts, the best of each part first. */
+  passages: ScoredPassage[];
+  /** The lowest part's confidence: every question must be answerable. */
+  confidence: number;
+}
+
+/** Greetings and courtesy around a question carry no topic ("boa tarde, …", "por favor"). */
+const COURTESY =
+  /^(?:(?:oi+e?|ol[aá]|opa|e a[ií]|bom dia|boa tarde|boa noite|tudo bem|tudo bom|blz|beleza|por favor|pf|pfv|ok)[\s,!.?;:-]*)+/i;
+
+function withoutCourtesy(text: string): string {
+  const stripped = text.trim().replace(COURTESY, '').trim();
+  return stripped || text.trim();
+}
+
+/** Words that open a question: a clause after " e " starting with one is a second question. */
+const OPENERS =
+  /^(?:qual|quais|quanto|quantos|quanta|quantas|qto|qnto|qts|como|onde|quando|qdo|qnd|que|q|tem|tém|aceita|aceitam|vcs|voces|vocês|da pra|dá pra|posso|pode|podem|faz|fazem|precisa|preciso|existe|e)\b/i;
+
+/**
+ * The questions of a message: split at `?` (or `.`/`!`) followed by more text, and at " e " when
+ * what follows opens a question ("qual o horário e tem estacionamento?").
+ */
+export function splitQuestions(message: string): string[] {
+  const parts: string[] = [];
+  for (const sentence of message.split(/(?<=[?!.])\s+(?=\S)/)) {
+    const pieces = sentence.split(/,?\s+e\s+(?=\S)/i);
+    let current = pieces[0]!;
+    for (const piece of pieces.slice(1)) {
+      if (OPENERS.test(piece)) {
+        parts.push(current);
+        current = piece;
+      } else current = `${current} e ${piece}`;
+    }
+    parts.push(current);
+  }
+  return parts.map((p) => p.replace(/^e\s+/i, '').trim()).filter((p) => /[\p{L}\p{N}]/u.test(p));
+}
+
+/** A message that only makes sense with the previous turn: "e no sábado?", "e o de 1 giga?". */
+function isFollowUp(question: string, termCount: number): boolean {
+  return /^e\s/.test(foldText(question).trim()) || termCount <= 1;
+}
+
+function previousQuestion(history: readonly HistoryMessage[]): string | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.sender === 'client' && m.content.trim()) return m.content;
+  }
+  return null;
+}
+
+function withSentences(index: KnowledgeIndex, part: Omit<RetrievedPart, 'sentences'>): RetrievedPart {
+  const best = part.search.passages[0];
+  return {
+    ...part,
+    sentences: best ? index.answeringSentences(part.question, best.passage, part.context) : [],
+  };
+}
+
+function searchOne(
+  index: KnowledgeIndex,
+  question: string,
+  history: readonly HistoryMessage[],
+): RetrievedPart {
+  return withSentences(index, searchAlone(index, question, history));
+}
+
+function searchAlone(
+  index: KnowledgeIndex,
+  question: string,
+  history: readonly HistoryMessage[],
+): Omit<RetrievedPart, 'sentences'> {
+  const search = index.search(question, 3);
+  const confidence = confidenceOf(search, index.tuning.calibration);
+  const previous = previousQuestion(history);
+  if (!previous || !isFollowUp(question, search.termCount)) return { question, search, confidence };
+  const withContext = index.search(question, 3, previous);
+  const contextConfidence = confidenceOf(withContext, index.tuning.calibration);
+  const best = withContext.passages[0];
+  // The previous turn may narrow the question down, not replace it: the passage must still match one
+  // of the question's own words, if it has any.
+  const own = search.termCount === 0 || (best !== undefined && best.missing < 1);
+  if (own && contextConfidence > confidence) {
+    return { question, search: withContext, confidence: contextConfidence, context: previous };
+  }
+  return { question, search, confidence };
+}
+
+/**
+ * What the agent retrieves for a customer message: the passages for each question in it, using the
+ * previous customer message when this one is a follow-up. Two questions are answered separately
+ * when they lead to different passages; if either cannot be answered, the confidence says so.
+ */
+export function retrieve(
+  index: KnowledgeIndex,
+  message: string,
+  history: readonly HistoryMessage[],
+): Retrieval {
+  const question = withoutCourtesy(message);
+  const pieces = splitQuestions(question);
+  if (pieces.length >= 2) {
+    const parts = pieces
+      .slice(0, 3)
+      .map((p, i) => searchOne(index, p, i === 0 ? history : [{ sender: 'client', content: pieces[0]! }]));
+    const answerable = parts.filter((p) => p.search.termCount > 0);
+    const tops = new Set(answerable.map((p) => p.search.passages[0]?.passage.id));
+    if (answerable.length >= 2 && tops.size === answerable.length) {
+      const confidence = Math.min(...answerable.map((p) => p.confidence));
+      const passages: ScoredPassage[] = [];
+      for (const rank of [0, 1, 2])
+        for (const p of answerable) {
+          const hit = p.search.passages[rank];
+          if (hit && !passages.some((x) => x.passage.id === hit.passage.id)) passages.push(hit);
+        }
+      return { parts: answerable, passages, confidence };
+    }
+  }
+  const whole = searchOne(index, question, history);
+  return { parts: [whole], passages: whole.search.passages, confidence: whole.confidence };
+}

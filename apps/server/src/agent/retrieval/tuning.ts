@@ -1,0 +1,47 @@
+/**
+ * Every constant of retrieval and confidence that is fitted on data, in one value, so the evaluation
+ * can fit them on some domains and score the others (leave-one-domain-out). `DEFAULT_TUNING` is the fit
+ * on all evaluation domains: `npm run bench:agent -- --fit` prints it.
+ */
+export interface Calibration {
+  b0: number;
+  coverage: number;
+  relevance: number;
+  margin: number;
+  sentenceCoverage: number;
+  missing: number;
+}
+
+export interface Tuning {
+  /** BM25 term-frequency saturation. */
+  k1: number;
+  /** BM25 length normalisation. */
+  b: number;
+  /** How many times a passage's title counts. */
+  titleWeight: number;
+  /** Weight of a related word (general list) against the word itself. */
+  relatedWeight: number;
+  /** Weight of a word this knowledge base's sentences use together with the question's word. */
+  learnedWeight: number;
+  /** 0: rank by BM25 alone; 1: BM25 times the share of the question one sentence (plus title) holds. */
+  sentenceWeight: number;
+  /** confidence = σ(b0 + Σ feature·coefficient). */
+  calibration: Calibration;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  k1: 1.6,
+  b: 0.9,
+  titleWeight: 3,
+  relatedWeight: 0.5,
+  learnedWeight: 0.6,
+  sentenceWeight: 0.5,
+  calibration: {
+    b0: -1.03,
+    coverage: 1.1,
+    relevance: 1.08,
+    margin: 0.92,
+    sentenceCoverage: 1.32,
+    missing: -1.34,
+  },
+};

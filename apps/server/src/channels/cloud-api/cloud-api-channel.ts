@@ -1,0 +1,295 @@
+import type { SafeFetch } from '../../lib/safe-fetch.js';
+import {
+  type Channel,
+  type ChannelSink,
+  type ChannelStatus,
+  ChannelUnavailableError,
+  type SendReactionInput,
+  SendRejectedError,
+  type SendResult,
+  type SendTemplateInput,
+  type SendTextInput,
+  type StatusTransition,
+} from '../channel.js';
+import type { CloudApiSettings } from './cloud-api-settings.js';
+import { createGraphClient, type GraphClient } from './graph-client.js';
+import { explainGraphError, GraphError, WINDOW_CLOSED_CODE } from './graph-error.js';
+import { Pacer } from './pacer.js';
+import type { TemplateSends, TemplateSpec } from './template-sends.js';
+import { type MappedMessage, mapWebhook, type WebhookPayload } from './webhook-payload.js';
+
+/** Where downloaded media goes (the shared media store); answers the URL the dashboard reads. */
+export interface MediaSaver {
+  save(input: {
+    bytes: Uint8Array;
+    declaredMimeType?: string | undefined;
+    fileName?: string | undefined;
+  }): Promise<{ url: string; mimeType: string }>;
+}
+
+export interface CloudApiChannelOptions {
+  settings: () => Promise<CloudApiSettings>;
+  sink: ChannelSink;
+  media: MediaSaver;
+  templates: TemplateSends;
+  /** Whether the customer's 24-hour window is open (their last message); unknown → Graph decides. */
+  windowOpen?: (phone: string) => Promise<boolean>;
+  log: { warn(object: object, message: string): void };
+  /** The SSRF-safe fetch (lib/safe-fetch), allowing private targets only when configured to. */
+  fetch: SafeFetch;
+  /** Waits between in-process retries of a throttled or failing send (ms); the job retries later. */
+  retryDelaysMs?: number[];
+  /** How often the token + number check runs again while the server is up. */
+  recheckMs?: number;
+}
+
+const DISCONNECTED: ChannelStatus = {
+  connected: false,
+  qr: null,
+  state: 'disconnected',
+  channel: 'cloud-api',
+  phone: null,
+  pairingCode: null,
+  reason: null,
+};
+
+export const NOT_CONFIGURED =
+  'Cloud API não configurada: informe o ID do número e o token de acesso em Configurações › WhatsApp Cloud API.';
+export const TOKEN_INVALID =
+  'Token de acesso do WhatsApp expirado ou inválido (erro 190). Cadastre um novo token.';
+
+/**
+ * The official WhatsApp Business Cloud API: inbound arrives as signed webhooks (`handleWebhook`, after
+ * the route checked the signature), outbound goes through the Graph API. "Connected" means the token
+ * and the number check passed; there is no QR.
+ */
+export class CloudApiChannel implements Channel {
+  readonly kind = 'cloud-api' as const;
+  readonly serviceWindow = true;
+  private current: ChannelStatus = { ...DISCONNECTED };
+  private readonly graph: GraphClient;
+  private readonly pacer: Pacer;
+  private maxPerSecond = 80;
+  private recheckTimer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private checking: Promise<void> | null = null;
+
+  constructor(private readonly options: CloudApiChannelOptions) {
+    this.graph = createGraphClient(async () => {
+      const settings = await options.settings();
+      this.maxPerSecond = settings.maxPerSecond;
+      return settings;
+    }, options.fetch);
+    this.pacer = new Pacer(() => this.maxPerSecond);
+  }
+
+  status(): ChannelStatus {
+    return { ...this.current };
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.check();
+    const every = this.options.recheckMs ?? 5 * 60_000;
+    this.recheckTimer = setInterval(() => {
+      if (!this.current.connected) void this.check();
+    }, every);
+    this.recheckTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    this.recheckTimer = null;
+    if (this.current.state !== 'disconnected')
+      this.transition({ kind: 'disconnected', reason: 'stopped' }, null);
+  }
+
+  async reconnect(): Promise<void> {
+    await this.check();
+  }
+
+  /** The token + number check: connected with the number shown, or disconnected with the reason. */
+  check(): Promise<void> {
+    this.checking ??= this.runCheck().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  private async runCheck(): Promise<void> {
+    if (this.stopped) return;
+    const settings = await this.options.settings();
+    if (!settings.phoneNumberId || !settings.accessToken) {
+      this.transition({ kind: 'disconnected', reason: NOT_CONFIGURED }, NOT_CONFIGURED);
+      return;
+    }
+    if (this.current.state !== 'connected') {
+      this.current = { ...this.current, state: 'connecting', reason: null };
+      this.options.sink.onStatus({ kind: 'connecting' }, this.status());
+    }
+    try {
+      const number = await this.graph.phoneNumber();
+      this.current = {
+        ...this.current,
+        state: 'connected',
+        connected: true,
+        phone: number.displayPhoneNumber,
+        reason: null,
+      };
+      this.options.sink.onStatus({ kind: 'ready', phone: number.displayPhoneNumber }, this.status());
+    } catch (error) {
+      this.disconnectFor(error);
+    }
+  }
+
+  /** Marks the channel disconnected for a Graph failure that makes every call fail. */
+  private disconnectFor(error: unknown): void {
+    const reason =
+      error instanceof GraphError && error.tokenInvalid
+        ? TOKEN_INVALID
+        : `Falha ao verificar o número na Graph API: ${error instanceof Error ? error.message : String(error)}`;
+    this.transition({ kind: 'disconnected', reason }, reason);
+  }
+
+  private transition(transition: StatusTransition, reason: string | null): void {
+    this.current = { ...DISCONNECTED, reason };
+    this.options.sink.onStatus(transition, this.status());
+  }
+
+  /** Free text, or the template recorded for this message; free text only inside the 24-hour window. */
+  async sendText(input: SendTextInput): Promise<SendResult> {
+    const template = await this.options.templates.find(input.providerMessageId);
+    if (template) return this.sendTemplate({ to: input.to, ...template });
+    if (this.options.windowOpen && !(await this.options.windowOpen(input.to))) {
+      throw new SendRejectedError({
+        code: String(WINDOW_CLOSED_CODE),
+        explanation: explainGraphError(WINDOW_CLOSED_CODE),
+      });
+    }
+    const context = input.quotedProviderMessageId
+      ? { context: { message_id: input.quotedProviderMessageId } }
+      : {};
+    const wamid = await this.send({
+      to: input.to,
+      type: 'text',
+      text: { body: input.text, preview_url: false },
+      ...context,
+    });
+    return { providerMessageId: wamid };
+  }
+
+  async sendReaction(input: SendReactionInput): Promise<void> {
+    await this.send({
+      to: input.to,
+      type: 'reaction',
+      reaction: { message_id: input.targetProviderMessageId, emoji: input.emoji ?? '' },
+    });
+  }
+
+  async sendTemplate(input: SendTemplateInput): Promise<SendResult> {
+    const parameters = input.parameters.map((text) => ({ type: 'text', text }));
+    const wamid = await this.send({
+      to: input.to,
+      type: 'template',
+      template: {
+        name: input.name,
+        language: { code: input.language },
+        ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+      },
+    });
+    return { providerMessageId: wamid };
+  }
+
+  /** Makes the message stored under this provider id go out as the template (see sendText). */
+  recordTemplate(providerMessageId: string, spec: TemplateSpec): Promise<void> {
+    return this.options.templates.record(providerMessageId, spec);
+  }
+
+  /** The approved templates, for the picker (the caller caches them). */
+  async templates() {
+    const all = await this.graph.templates();
+    return all.filter((t) => t.status === 'APPROVED');
+  }
+
+  /**
+   * One paced send. Throttling (130429) and Meta's 5xx are retried here with backoff, then left to the
+   * job's own retries; an expired token disconnects the channel; anything else Graph refuses is final.
+   */
+  private async send(message: Record<string, unknown>): Promise<string> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    const delays = this.options.retryDelaysMs ?? [250, 1000, 4000];
+    for (let attempt = 0; ; attempt++) {
+      await this.pacer.take();
+      try {
+        return await this.graph.sendMessage(message);
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.tokenInvalid) {
+          this.disconnectFor(error);
+          throw new ChannelUnavailableError(TOKEN_INVALID);
+        }
+        if (error.retryable) {
+          const delay = delays[attempt];
+          if (delay === undefined) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        throw new SendRejectedError({
+          code: String(error.code ?? error.httpStatus),
+          explanation: explainGraphError(error.code, error.message),
+        });
+      }
+    }
+  }
+
+  /**
+   * A verified webhook: every message (with its media downloaded and stored), then reactions and
+   * statuses, handed to the sink. Resolves once all of it is durably stored, so the route's 200 means
+   * stored; a replay stores nothing new.
+   */
+  async handleWebhook(payload: WebhookPayload): Promise<{ messages: number; skipped: number }> {
+    const settings = await this.options.settings();
+    const batch = mapWebhook(payload, settings.phoneNumberId);
+    const inbound = await Promise.all(batch.messages.map((m) => this.withMedia(m)));
+    await Promise.all(inbound.map((message) => this.options.sink.onInboundMessage(message)));
+    for (const reaction of batch.reactions) await this.options.sink.onInboundReaction(reaction);
+    await Promise.all(
+      batch.statuses.map((status) =>
+        this.options.sink.onDeliveryStatus({
+          providerMessageId: status.providerMessageId,
+          status: status.status,
+          error: status.error
+            ? {
+                code: String(status.error.code),
+                explanation: explainGraphError(status.error.code, status.error.title),
+              }
+            : null,
+        }),
+      ),
+    );
+    if (batch.skipped > 0)
+      this.options.log.warn({ skipped: batch.skipped }, 'cloud-api webhook items skipped');
+    return { messages: inbound.length, skipped: batch.skipped };
+  }
+
+  /**
+   * Downloads a message's media on receipt (its Graph URL lives ~5 minutes). If that fails the message
+   * is still stored, saying so: the customer wrote, and an operator can ask again.
+   */
+  private async withMedia({ inbound, media }: MappedMessage) {
+    if (!media) return inbound;
+    try {
+      const file = await this.graph.downloadMedia(media.id);
+      const stored = await this.options.media.save({
+        bytes: file.bytes,
+        declaredMimeType: file.mimeType ?? media.mimeType,
+        fileName: media.fileName,
+      });
+      return { ...inbound, mediaUrl: stored.url, mediaMimeType: stored.mimeType };
+    } catch (error) {
+      this.options.log.warn({ err: error, mediaId: media.id }, 'cloud-api media download failed');
+      return { ...inbound, text: `${inbound.text} (não foi possível baixar a mídia)` };
+    }
+  }
+}

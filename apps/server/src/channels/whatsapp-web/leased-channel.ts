@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Channel, ChannelSink, ChannelStatus, SendReactionInput, SendTextInput } from '../channel.js';
+import { ChannelUnavailableError } from '../channel.js';
+import type { ChannelStateRepository } from '../channel-state.repository.js';
+
+/** A channel whose connection may be held by one process only (linked device: one socket per creds). */
+export interface HeldChannel extends Channel {
+  logout(): Promise<void>;
+}
+
+export interface LeaseOptions {
+  /** How long a lease lasts without renewal: a dead holder is replaced after at most this + `pollMs`. */
+  ttlMs?: number;
+  /** How often the holder renews and the others try to take over. */
+  pollMs?: number;
+  owner?: string;
+}
+
+const HELD_ELSEWHERE = 'A conexão com o WhatsApp está em outro processo do servidor.';
+
+/**
+ * Runs `inner` only while this process holds the lease in `channel_state` (renewed every `pollMs`;
+ * expires after `ttlMs`). The other processes wait and take over when the holder stops renewing
+ * (crash, kill -9). Sends there fail as unavailable, so their jobs stay queued for the holder.
+ */
+export class LeasedChannel implements HeldChannel {
+  readonly kind;
+  private holding = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private readonly ttlMs: number;
+  private readonly pollMs: number;
+  readonly owner: string;
+  private tick: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly inner: HeldChannel,
+    private readonly lease: ChannelStateRepository,
+    private readonly sink: ChannelSink,
+    options: LeaseOptions = {},
+  ) {
+    this.kind = inner.kind;
+    this.ttlMs = options.ttlMs ?? 20_000;
+    this.pollMs = options.pollMs ?? 5_000;
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  }
+
+  isHolder(): boolean {
+    return this.holding;
+  }
+
+  status(): ChannelStatus {
+    if (this.holding) return this.inner.status();
+    return {
+      ...this.inner.status(),
+      connected: false,
+      qr: null,
+      state: 'disconnected',
+      problem: 'held_elsewhere',
+      reason: HELD_ELSEWHERE,
+    };
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.renew();
+    if (!this.holding) {
+      this.sink.onStatus({ kind: 'disconnected', reason: 'held_elsewhere' }, this.status());
+    }
+    this.timer = setInterval(() => {
+      this.tick = this.tick.then(() => this.renew()).catch(() => {});
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.tick;
+    if (this.holding) {
+      this.holding = false;
+      await this.inner.stop();
+      await this.lease.releaseLease(this.owner);
+    }
+  }
+
+  async reconnect(): Promise<void> {
+    if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
+    await this.inner.reconnect();
+  }
+
+  async logout(): Promise<void> {
+    if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
+    await this.inner.logout();
+  }
+
+  async sendText(input: SendTextInput) {
+    if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
+    return this.inner.sendText(input);
+  }
+
+  async sendReaction(input: SendReactionInput): Promise<void> {
+    if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
+    await this.inner.sendReaction(input);
+  }
+
+  /** Takes or renews the lease; starts the connection on winning it, stops it on losing it. */
+  private async renew(): Promise<void> {
+    if (this.stopped) return;
+    let held: boolean;
+    try {
+      held = await this.lease.acquireLease(this.owner, this.ttlMs);
+    } catch {
+      // Database unreachable: keep what we have until the lease would have expired anyway.
+      return;
+    }
+    if (held && !this.holding) {
+      this.holding = true;
+      await this.inner.start();
+    } else if (!held && this.holding) {
+      this.holding = false;
+      await this.inner.stop();
+      this.sink.onStatus({ kind: 'disconnected', reason: 'held_elsewhere' }, this.status());
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/** The durable jobs' kinds and payloads, named once for the code that records and the code that runs them. */
+
+/** The agent answers an inbound customer message (recorded by ingest on AI-handled conversations). */
+export const AGENT_REPLY_JOB = 'agent_reply';
+export interface AgentReplyPayload {
+  messageId: string;
+  conversationId: string;
+}
+
+/** Hands one of our stored messages to the channel. */
+export const CHANNEL_SEND_JOB = 'channel_send';
+export interface ChannelSendPayload {
+  messageId: string;
+}
+
+/** Sends our side's current reaction on a message to the channel. */
+export const CHANNEL_REACT_JOB = 'channel_react';
+export interface ChannelReactPayload {
+  messageId: string;
+  emoji: string | null;
+}
+
+/** Deletes messages older than the retention period (admin-config `dataRetentionDays`), once a day. */
+export const RETENTION_PURGE_JOB = 'retention_purge';

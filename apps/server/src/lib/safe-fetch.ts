@@ -1,0 +1,78 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, fetch, type RequestInit, type Response } from 'undici';
+import { nonPublicRange } from './address-range.js';
+
+/** A host name → every address it resolves to. */
+export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
+
+export interface SafeFetchOptions {
+  /** Let private and loopback destinations through (e.g. AI_ALLOW_PRIVATE for a model on the LAN). */
+  allowPrivate?: boolean;
+  /** Name resolution; the system resolver (as a plain connection would use) by default. */
+  resolve?: ResolveHost;
+  connectTimeoutMs?: number;
+}
+
+export type SafeFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** The destination of a server-side fetch is not a public address (SSRF). Not worth a retry. */
+export class BlockedDestinationError extends Error {
+  override name = 'BlockedDestinationError';
+}
+
+const systemResolve: ResolveHost = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * The undici dispatcher behind `createSafeFetch`, for libraries that take one (`{ dispatcher }` in a
+ * fetch option, e.g. Baileys' media download): every connection it opens passes the same check.
+ */
+export function createSafeDispatcher(options: SafeFetchOptions = {}): Agent {
+  const resolve = options.resolve ?? systemResolve;
+  const connectDirect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
+
+  async function checkedAddress(hostname: string): Promise<string> {
+    const addresses = isIP(hostname) ? [hostname] : await resolve(hostname);
+    if (addresses.length === 0) throw new BlockedDestinationError(`host não resolvido (${hostname})`);
+    if (!options.allowPrivate) {
+      for (const address of addresses) {
+        const range = nonPublicRange(address);
+        if (range)
+          throw new BlockedDestinationError(`destino recusado: endereço privado (${address}, ${range})`);
+      }
+    }
+    return addresses[0] as string;
+  }
+
+  return new Agent({
+    connect(connectOptions, callback) {
+      checkedAddress(connectOptions.hostname).then(
+        // `host` (name:port) stays as it was: TLS still sends and verifies the name.
+        (address) => connectDirect({ ...connectOptions, hostname: address }, callback),
+        (error: Error) => callback(error, null),
+      );
+    },
+  });
+}
+
+/**
+ * The one way to fetch a URL that comes from configuration or from outside (AI endpoint, webhooks,
+ * Graph URL overrides). The check sits in the connection itself: the host is resolved once per new
+ * connection, EVERY address it resolves to must be public, and the socket goes to the address that
+ * was checked — a second DNS answer (rebinding) never reaches the network, and redirects pass the
+ * same check. Refused: throws BlockedDestinationError (message in pt-BR).
+ */
+export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
+  const dispatcher = createSafeDispatcher(options);
+  return async (url, init = {}) => {
+    try {
+      return await fetch(url, { ...init, dispatcher });
+    } catch (error) {
+      // fetch wraps connection errors in a TypeError('fetch failed'): surface the refusal itself.
+      const cause = error instanceof Error ? error.cause : undefined;
+      if (cause instanceof BlockedDestinationError) throw cause;
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,150 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { responseTimeOfReply } from './analytics.repository.js';
+import { DAY_MS, HOUR_MS, type TimeRange } from './time-windows.js';
+
+/**
+ * The queries behind the analytics report (docs/metrics.md §Analytics report). Same SQL on SQLite and
+ * PostgreSQL: instants are epoch-ms integers, buckets are integer arithmetic, no date functions.
+ */
+
+type Db = Kysely<Database>;
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const lit = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
+  return sql.lit(value);
+};
+
+export interface Split {
+  totalMs: number;
+  count: number;
+}
+
+/**
+ * First response of conversations started in the range: the first reply of ours minus the
+ * conversation's start, split by whether that first reply was the AI's.
+ */
+export async function firstResponses(db: Db, range: TimeRange): Promise<{ ai: Split; human: Split }> {
+  const { rows } = await sql<{ ai: number; total: number | null; n: number }>`
+    SELECT r.ai_generated AS ai, SUM(r.timestamp - c.started_at) AS total, COUNT(*) AS n
+    FROM conversations c
+    JOIN messages r ON r.conversation_id = c.id AND r.sender IN ('agent', 'admin')
+      AND r.timestamp = (
+        SELECT MIN(f.timestamp) FROM messages f
+        WHERE f.conversation_id = c.id AND f.sender IN ('agent', 'admin')
+      )
+    WHERE c.started_at >= ${lit(range.start)} AND c.started_at < ${lit(range.end)}
+    GROUP BY r.ai_generated`.execute(db);
+  return splitRows(rows);
+}
+
+/**
+ * Response times (docs/metrics.md §avgResponseTime) of our replies sent in the range, split by who
+ * wrote the reply: the AI or a person.
+ */
+export async function responseTimes(db: Db, range: TimeRange): Promise<{ ai: Split; human: Split }> {
+  const { rows } = await sql<{ ai: number; total: number | null; n: number }>`
+    SELECT x.ai AS ai, SUM(x.rt) AS total, COUNT(x.rt) AS n
+    FROM (
+      SELECT r.ai_generated AS ai, ${responseTimeOfReply} AS rt
+      FROM messages r
+      WHERE r.sender IN ('agent', 'admin') AND r.timestamp >= ${lit(range.start)} AND r.timestamp < ${lit(range.end)}
+    ) x
+    WHERE x.rt IS NOT NULL
+    GROUP BY x.ai`.execute(db);
+  return splitRows(rows);
+}
+
+function splitRows(rows: ReadonlyArray<{ ai: number; total: number | null; n: number }>): {
+  ai: Split;
+  human: Split;
+} {
+  const out = { ai: { totalMs: 0, count: 0 }, human: { totalMs: 0, count: 0 } };
+  for (const row of rows) {
+    const side = num(row.ai) === 1 ? out.ai : out.human;
+    side.totalMs += num(row.total);
+    side.count += num(row.n);
+  }
+  return out;
+}
+
+/** Our replies in the range, the AI's among them and their mean confidence. */
+export async function aiReplies(
+  db: Db,
+  range: TimeRange,
+): Promise<{ replies: number; ai: number; meanConfidence: number | null }> {
+  const { rows } = await sql<{ replies: number; ai: number | null; conf: number | null }>`
+    SELECT COUNT(*) AS replies,
+      SUM(CASE WHEN ai_generated = 1 THEN 1 ELSE 0 END) AS ai,
+      AVG(CASE WHEN ai_generated = 1 THEN confidence_score END) AS conf
+    FROM messages
+    WHERE sender IN ('agent', 'admin') AND timestamp >= ${lit(range.start)} AND timestamp < ${lit(range.end)}`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    replies: num(row?.replies),
+    ai: num(row?.ai),
+    meanConfidence: row?.conf === null || row?.conf === undefined ? null : Number(row.conf),
+  };
+}
+
+/** Agent hand-offs (to `waiting_human`) in the range by cause, the conversations they touched, and takeovers. */
+export async function handoffs(
+  db: Db,
+  range: TimeRange,
+): Promise<{ byCause: Map<string, number>; conversations: number; takeovers: number }> {
+  const [causes, distinct] = await Promise.all([
+    sql<{ mode: string; cause: string | null; n: number }>`
+      SELECT to_mode AS mode, cause, COUNT(*) AS n FROM handler_changes
+      WHERE at >= ${lit(range.start)} AND at < ${lit(range.end)} AND to_mode IN ('waiting_human', 'human')
+      GROUP BY to_mode, cause`.execute(db),
+    sql<{ n: number }>`
+      SELECT COUNT(DISTINCT conversation_id) AS n FROM handler_changes
+      WHERE at >= ${lit(range.start)} AND at < ${lit(range.end)} AND to_mode = 'waiting_human'`.execute(db),
+  ]);
+  const byCause = new Map<string, number>();
+  let takeovers = 0;
+  for (const row of causes.rows) {
+    if (row.mode === 'human') takeovers += num(row.n);
+    else byCause.set(row.cause ?? 'other', (byCause.get(row.cause ?? 'other') ?? 0) + num(row.n));
+  }
+  return { byCause, conversations: num(distinct.rows[0]?.n), takeovers };
+}
+
+/**
+ * Client messages by local weekday × hour. `offsetMs` is the time zone's offset (São Paulo keeps
+ * one offset all year; the range's start decides it).
+ */
+export async function busiestHours(db: Db, range: TimeRange, offsetMs: number): Promise<number[][]> {
+  const local = sql`(m.timestamp + ${lit(offsetMs)})`;
+  // 1970-01-01 was a Thursday: day 0 + 4 is a Sunday-first weekday index.
+  const { rows } = await sql<{ weekday: number; hour: number; n: number }>`
+    SELECT x.weekday AS weekday, x.hour AS hour, COUNT(*) AS n FROM (
+      SELECT ((${local} / ${lit(DAY_MS)}) + 4) % 7 AS weekday, (${local} / ${lit(HOUR_MS)}) % 24 AS hour
+      FROM messages m
+      WHERE m.sender = 'client' AND m.timestamp >= ${lit(range.start)} AND m.timestamp < ${lit(range.end)}
+    ) x
+    GROUP BY x.weekday, x.hour`.execute(db);
+  const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const row of rows) {
+    const line = grid[num(row.weekday)];
+    if (line) line[num(row.hour)] = num(row.n);
+  }
+  return grid;
+}
+
+/** The most asked open knowledge gaps among those asked in the range. */
+export async function topKnowledgeGaps(db: Db, range: TimeRange, limit = 10) {
+  return db
+    .selectFrom('knowledge_gaps')
+    .select(['question', 'count', 'reason', 'last_asked_at'])
+    .where('last_asked_at', '>=', range.start)
+    .where('last_asked_at', '<', range.end)
+    .where('status', '=', 'open')
+    .orderBy('count', 'desc')
+    .orderBy('last_asked_at', 'desc')
+    .limit(limit)
+    .execute();
+}

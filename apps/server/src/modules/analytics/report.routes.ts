@@ -1,0 +1,56 @@
+import {
+  analyticsExportTableSchema,
+  analyticsRangeQuerySchema,
+  analyticsReportResponseSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvDisposition, csvStream } from '../../lib/csv.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { computeReport } from './report.service.js';
+import { exportTable } from './report-export.js';
+
+/** `GET /api/analytics/report` and its CSV exports `GET /api/analytics/export/:table` (signed in). */
+export const reportRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/analytics/report',
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: analyticsRangeQuerySchema, response: { 200: analyticsReportResponseSchema } },
+    },
+    async (request) => ({ success: true as const, data: await computeReport(app.readDb, request.query) }),
+  );
+
+  app.get(
+    '/api/analytics/export/:table',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ table: analyticsExportTableSchema }),
+        querystring: analyticsRangeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { table } = request.params;
+      const { header, rows } = await exportTable(app.readDb, table, request.query);
+      await recordAudit(app.db, {
+        action: 'data.export',
+        actor: request.user,
+        targetType: 'analytics',
+        targetId: table,
+        detail: { from: request.query.from, to: request.query.to },
+        ip: request.ip,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          csvDisposition(`analytics-${table}-${request.query.from}-a-${request.query.to}.csv`),
+        )
+        .send(csvStream(header, rows));
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import { type AnalyticsRangeQuery, type AnalyticsReport, handoffCauseLabel } from '@atende/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { toIso } from '../../lib/clock.js';
+import {
+  activeConversationsPerRange,
+  conversionsPerRange,
+  countConversationsAt,
+  handoffsPerRange,
+} from './analytics.repository.js';
+import { meanSeconds, percentOf } from './metric-math.js';
+import {
+  aiReplies,
+  busiestHours,
+  firstResponses,
+  handoffs,
+  responseTimes,
+  type Split,
+  topKnowledgeGaps,
+} from './report.repository.js';
+import { dayLabel, localDayStart, METRICS_TIME_ZONE, type TimeRange } from './time-windows.js';
+
+type Db = Kysely<Database>;
+
+function dateParts(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number);
+  return [y ?? 1970, (m ?? 1) - 1, d ?? 1];
+}
+
+/** Local midnight starting a `AAAA-MM-DD` day (noon UTC of that date is inside it for any offset ≤ ±11 h). */
+function localDateStart(date: string): number {
+  return localDayStart(Date.UTC(...dateParts(date), 12));
+}
+
+const isoDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: METRICS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The report's span and its local days: `[local midnight of from, local midnight after to)`. */
+export function reportDays(query: AnalyticsRangeQuery): { range: TimeRange; days: TimeRange[] } {
+  const start = localDateStart(query.from);
+  const lastStart = localDateStart(query.to);
+  const days: TimeRange[] = [];
+  for (let dayStart = start; dayStart <= lastStart; ) {
+    // +36 h is always inside the next local day, whatever an offset change does to this one's length.
+    const next = localDayStart(dayStart + 36 * 3_600_000);
+    days.push({ start: dayStart, end: next, label: dayLabel(dayStart) });
+    dayStart = next;
+  }
+  const end = days.at(-1)?.end ?? start;
+  return { range: { start, end, label: `${query.from}..${query.to}` }, days };
+}
+
+const split = (s: Split) => ({
+  seconds: s.count > 0 ? meanSeconds(s.totalMs, s.count) : null,
+  count: s.count,
+});
+
+/** `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md). */
+export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise<AnalyticsReport> {
+  const { range, days } = reportDays(query);
+  const [
+    active,
+    conversions,
+    started,
+    first,
+    average,
+    replies,
+    handed,
+    perDayActive,
+    perDayConv,
+    perDayHandoffs,
+    heatmap,
+    gaps,
+  ] = await Promise.all([
+    activeConversationsPerRange(db, [range]),
+    conversionsPerRange(db, [range]),
+    countConversationsAt(db, 'started_at', range),
+    firstResponses(db, range),
+    responseTimes(db, range),
+    aiReplies(db, range),
+    handoffs(db, range),
+    activeConversationsPerRange(db, days),
+    conversionsPerRange(db, days),
+    handoffsPerRange(db, days),
+    // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
+    busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
+    topKnowledgeGaps(db, range),
+  ]);
+  const activeCount = active[0] ?? 0;
+  const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
+  const handoffCount = [...handed.byCause.values()].reduce((a, b) => a + b, 0);
+  return {
+    range: { from: toIso(range.start), to: toIso(range.end), days: days.length },
+    conversations: {
+      active: activeCount,
+      started,
+      converted: conversion.converted,
+      conversionRate: percentOf(conversion.converted, conversion.conversations),
+    },
+    responseTime: {
+      firstAi: split(first.ai),
+      firstHuman: split(first.human),
+      averageAi: split(average.ai),
+      averageHuman: split(average.human),
+    },
+    handoffs: {
+      count: handoffCount,
+      rate: percentOf(handed.conversations, activeCount),
+      takeovers: handed.takeovers,
+      reasons: [...handed.byCause.entries()]
+        .map(([cause, count]) => ({ cause, label: handoffCauseLabel(cause), count }))
+        .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
+    },
+    ai: {
+      replies: replies.replies,
+      aiReplies: replies.ai,
+      answerRate: percentOf(replies.ai, replies.replies),
+      meanConfidence:
+        replies.meanConfidence === null ? null : Math.round(replies.meanConfidence * 1000) / 1000,
+    },
+    heatmap,
+    perDay: days.map((day, i) => ({
+      date: isoDate.format(day.start),
+      label: day.label,
+      conversations: perDayActive[i] ?? 0,
+      converted: perDayConv[i]?.converted ?? 0,
+      handoffs: perDayHandoffs[i] ?? 0,
+    })),
+    knowledgeGaps: gaps.map((g) => ({
+      question: g.question,
+      count: Number(g.count),
+      reason: g.reason,
+      lastAskedAt: toIso(Number(g.last_asked_at)),
+    })),
+  };
+}

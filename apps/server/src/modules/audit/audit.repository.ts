@@ -1,0 +1,115 @@
+import type { AuditAction, AuditEntry, AuditQuery } from '@atende/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { now, toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AuditRecord {
+  action: AuditAction;
+  /** null for the system: the agent, the retention job. */
+  actor?: { id: string; name: string } | null;
+  targetType?: string | null;
+  targetId?: string | null;
+  /** Field names, counts, reasons. Never a secret value: callers pass names, not values. */
+  detail?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+/**
+ * Appends one entry. Pass the caller's transaction when the audited change is written in one, so
+ * the record and the change commit together. The audit log is append-only: nothing updates or
+ * deletes its rows (not even an erasure — it names the client's id, never their data).
+ */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      at: now(),
+      actor_id: record.actor?.id ?? null,
+      actor_name: record.actor?.name ?? null,
+      action: record.action,
+      target_type: record.targetType ?? null,
+      target_id: record.targetId ?? null,
+      detail: JSON.stringify(record.detail ?? {}),
+      ip: record.ip ?? null,
+    })
+    .execute();
+}
+
+type AuditFilter = Omit<AuditQuery, 'limit' | 'cursor'>;
+
+function filtered(db: Db, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
+  if (filter.from) query = query.where('at', '>=', Date.parse(filter.from));
+  if (filter.to) query = query.where('at', '<', Date.parse(filter.to));
+  return query;
+}
+
+function toEntry(row: Database['audit_log']): AuditEntry {
+  let detail: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.detail);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      detail = parsed as Record<string, unknown>;
+  } catch {
+    // a row written by hand with bad JSON shows no detail rather than breaking the list
+  }
+  return {
+    id: row.id,
+    at: toIso(Number(row.at)),
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    action: row.action as AuditAction,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    detail,
+    ip: row.ip,
+  };
+}
+
+/** Newest first, keyset-paged on (at, id). */
+export async function listAudit(
+  db: Db,
+  query: AuditFilter & { limit: number; cursor?: string | undefined },
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  let select = filtered(db, query);
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([eb('at', '<', cursor.time), eb.and([eb('at', '=', cursor.time), eb('id', '<', cursor.id)])]),
+    );
+  }
+  const rows = await select
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(toEntry),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ time: Number(last.at), id: last.id }) : null,
+  };
+}
+
+/** Every matching entry, newest first, fetched a page at a time (the CSV export). */
+export async function* iterateAudit(
+  db: Db,
+  filter: AuditFilter,
+  pageSize = 1000,
+): AsyncGenerator<AuditEntry> {
+  let cursor: string | undefined;
+  do {
+    const page = await listAudit(db, { ...filter, limit: pageSize, cursor });
+    yield* page.entries;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

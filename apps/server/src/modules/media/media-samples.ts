@@ -1,0 +1,29 @@
+/** Tiny real files of each kind, for tests (the first bytes are what type detection reads). */
+const hex = (s: string) => Uint8Array.from(Buffer.from(s.replace(/\s+/g, ''), 'hex'));
+
+/** A 1×1 PNG. */
+const png = hex(`89504e470d0a1a0a0000000d4948445200000001000000010806000000
+  1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082`);
+
+/** JPEG signature and a JFIF header (enough for detection). */
+const jpeg = hex('ffd8ffe000104a46494600010100000100010000ffd9');
+
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** The first Ogg page of an Opus stream (what a WhatsApp voice note starts with). */
+const oggOpus = (() => {
+  const page = Buffer.alloc(47);
+  page.write('OggS', 0, 'latin1');
+  page[5] = 0x02;
+  page[26] = 1;
+  page[27] = 19;
+  page.write('OpusHead', 28, 'latin1');
+  page[36] = 1;
+  page[37] = 1;
+  return Uint8Array.from(page);
+})();
+
+const elf = hex('7f454c4602010100000000000000000002003e00');
+const zip = hex('504b030414000000080000000000000000000000000000000000050000006869');
+
+export const samples = { png, jpeg, pdf, oggOpus, elf, zip };

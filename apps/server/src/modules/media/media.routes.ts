@@ -1,0 +1,40 @@
+import { mediaParamsSchema } from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { contentDisposition } from './content-disposition.js';
+import type { MediaStore } from './media-store.js';
+import { isInlineType } from './media-type.js';
+
+/**
+ * `GET /api/media/:id` for any signed-in user. The type is the one detected when the file was stored;
+ * `nosniff` and a sandboxing CSP keep a browser from running anything in it; only images, audio and
+ * video are shown inline, everything else downloads.
+ */
+export function mediaRoutes(store: MediaStore): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/media/:id',
+      { onRequest: app.authenticate, schema: { params: mediaParamsSchema } },
+      async (request, reply) => {
+        const media = await store.open(request.params.id);
+        if (!media) throw new AppError('NOT_FOUND', 'Arquivo não encontrado');
+        const etag = `"${media.sha256}"`;
+        reply
+          .header('content-type', media.mimeType)
+          .header('content-length', media.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header(
+            'content-disposition',
+            contentDisposition(isInlineType(media.mimeType) ? 'inline' : 'attachment', media.fileName),
+          )
+          .header('cache-control', 'private, no-cache')
+          .header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.send(media.stream());
+      },
+    );
+  };
+}

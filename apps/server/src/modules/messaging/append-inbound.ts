@@ -1,0 +1,402 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { InboundMessage, InboundResult } from '../../channels/channel.js';
+import type { DatabaseKind } from '../../db/database.js';
+import type { Written } from '../../db/group-commit.js';
+import type { Database } from '../../db/schema.js';
+import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../../jobs/job-kinds.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { now } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { normalizePhone } from '../../lib/phone.js';
+import type { Realtime } from '../../types.js';
+import { type NewActivity, recordActivities } from '../activities/activities.service.js';
+import { activityTexts, customerLabel } from '../activities/activity-texts.js';
+import { applyHandlerChange } from './change-handler.js';
+import type { ConversationRow } from './conversation-row.js';
+import type { MessageRow } from './message-row.js';
+import { PendingEvents } from './pending-events.js';
+import { resolveQuoted } from './quoted-message.js';
+import { conversationSearchText } from './search-text.js';
+
+/** Author shown on a message typed on the business phone (linked device). */
+const PHONE_AUTHOR = 'Celular';
+const PHONE_ANSWERED = 'Respondido pelo celular';
+
+/** Another process stored the same provider message between our check and our insert. */
+export class DuplicateDelivery extends Error {
+  constructor(readonly providerMessageId: string) {
+    super('duplicate delivery');
+  }
+}
+
+/** The stored messages among these provider ids, as duplicate answers (one query for a batch). */
+export async function findDelivered(
+  db: Kysely<Database> | Transaction<Database>,
+  providerMessageIds: readonly string[],
+): Promise<Map<string, InboundResult>> {
+  const found = new Map<string, InboundResult>();
+  if (providerMessageIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select([
+      'm.provider_message_id as providerMessageId',
+      'm.id as messageId',
+      'm.conversation_id as conversationId',
+      'c.client_id as clientId',
+    ])
+    .where('m.provider_message_id', 'in', [...new Set(providerMessageIds)])
+    .execute();
+  for (const { providerMessageId, ...row } of rows) {
+    if (providerMessageId) found.set(providerMessageId, { ...row, duplicate: true });
+  }
+  return found;
+}
+
+type Client = { id: string; name: string | null; phone: string | null };
+
+/** One upsert for every customer of the batch (in phone order, so concurrent batches lock alike). */
+async function upsertClients(
+  trx: Transaction<Database>,
+  batch: readonly InboundMessage[],
+  at: number,
+): Promise<Map<string, Client>> {
+  const byPhone = new Map<string, { name: string | null; count: number }>();
+  for (const inbound of batch) {
+    const phone = normalizePhone(inbound.phone);
+    const entry = byPhone.get(phone) ?? { name: null, count: 0 };
+    entry.count++;
+    entry.name = inbound.name ?? entry.name;
+    byPhone.set(phone, entry);
+  }
+  const rows = await trx
+    .insertInto('clients')
+    .values(
+      [...byPhone]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([phone, entry]) => ({
+          id: newId(),
+          phone,
+          name: entry.name,
+          total_messages: entry.count,
+          last_contact: at,
+          created_at: at,
+        })),
+    )
+    .onConflict((oc) =>
+      oc.column('phone').doUpdateSet({
+        name: sql<string | null>`coalesce(excluded.name, clients.name)`,
+        total_messages: sql<number>`clients.total_messages + excluded.total_messages`,
+        last_contact: sql<number>`excluded.last_contact`,
+      }),
+    )
+    .returning(['id', 'name', 'phone'])
+    .execute();
+  return new Map(rows.map((row) => [row.phone ?? '', row]));
+}
+
+/** Each client's latest conversation (locked on PostgreSQL until the commit), by client id. */
+async function latestConversations(
+  trx: Transaction<Database>,
+  kind: DatabaseKind,
+  clientIds: readonly string[],
+): Promise<Map<string, Omit<ConversationRow, 'client_name' | 'client_phone'>>> {
+  let query = trx
+    .selectFrom('conversations as c')
+    .selectAll('c')
+    .where('c.client_id', 'in', clientIds)
+    .where((eb) =>
+      eb(
+        'c.started_at',
+        '=',
+        eb
+          .selectFrom('conversations as l')
+          .select((l) => l.fn.max('l.started_at').as('started_at'))
+          .whereRef('l.client_id', '=', 'c.client_id'),
+      ),
+    );
+  if (kind === 'postgres') query = query.forUpdate('c');
+  const latest = new Map<string, Omit<ConversationRow, 'client_name' | 'client_phone'>>();
+  for (const row of await query.execute()) if (!latest.has(row.client_id)) latest.set(row.client_id, row);
+  return latest;
+}
+
+/** The counters and last message of every conversation the batch touched, in one statement. */
+async function updateConversations(trx: Transaction<Database>, rows: readonly ConversationRow[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (c) =>
+        sql`(${c.id}, ${c.status}, cast(${c.message_count} as integer), ${c.last_message}, cast(${c.last_message_time} as bigint), cast(${c.awaiting_since} as bigint), cast(${c.updated_at} as bigint), ${c.search_text})`,
+    ),
+  );
+  await sql`with v(id, status, message_count, last_message, last_message_time, awaiting_since, updated_at, search_text) as (values ${values})
+    update conversations set status = v.status, message_count = v.message_count, last_message = v.last_message,
+      last_message_time = v.last_message_time, awaiting_since = v.awaiting_since, updated_at = v.updated_at,
+      search_text = v.search_text
+    from v where conversations.id = v.id`.execute(trx);
+}
+
+interface Stored {
+  result: InboundResult;
+  events: PendingEvents;
+  /** An agent reply job was recorded (wake the runner once durable). */
+  enqueued: boolean;
+}
+
+/**
+ * Inbound messages not stored yet (the caller checked), inside the caller's transaction, with a fixed
+ * number of statements per batch whatever its size (a round trip costs more than the work on
+ * PostgreSQL): clients upserted by phone, each one's conversation reused (set active) or created
+ * (AI-handled), the messages stored with their quoted messages resolved, counters and search text
+ * updated, an activity per new conversation, and the `agent_reply` jobs where the AI answers. Throws
+ * DuplicateDelivery when a provider id was stored meanwhile (another process).
+ */
+async function storeInbound(
+  trx: Transaction<Database>,
+  deps: { kind: DatabaseKind; jobs: JobRunner },
+  batch: readonly InboundMessage[],
+): Promise<Stored[]> {
+  const at = now();
+  const clients = await upsertClients(trx, batch, at);
+  const stored = await latestConversations(
+    trx,
+    deps.kind,
+    [...clients.values()].map((client) => client.id),
+  );
+  const current = new Map<string, ConversationRow>();
+  const newConversations: ConversationRow[] = [];
+  const messages: MessageRow[] = [];
+  /** New conversations' activities, announced by the message that opened them. */
+  const activities: Array<{ activity: NewActivity; events: PendingEvents }> = [];
+  const agentJobs: { kind: string; payload: AgentReplyPayload; dedupeKey: string }[] = [];
+  /** Conversations a person answered from the business phone: paused after the rows are written. */
+  const pauses: Array<{ row: ConversationRow; events: PendingEvents }> = [];
+  const out: Array<Stored & { dedupeKey: string | null }> = [];
+
+  for (const inbound of batch) {
+    const client = clients.get(normalizePhone(inbound.phone));
+    if (!client) throw new Error('client upsert returned no row');
+    const events = new PendingEvents();
+    let conversation = current.get(client.id);
+    const latest = stored.get(client.id);
+    if (!conversation && latest)
+      conversation = { ...latest, client_name: client.name, client_phone: client.phone };
+    const isNew = !conversation;
+    if (!conversation) {
+      conversation = newConversationRow(client, at);
+      newConversations.push(conversation);
+      activities.push({
+        activity: {
+          type: 'conversation',
+          ...activityTexts.newConversation(customerLabel(client)),
+          conversationId: conversation.id,
+          timestamp: at,
+        },
+        events,
+      });
+    }
+
+    const timestamp = inbound.timestamp ?? Math.max(at, (conversation.last_message_time ?? 0) + 1);
+    const replyTo = inbound.quotedId
+      ? (quotedInBatch(messages, conversation.id, inbound.quotedId) ??
+        (await resolveQuoted(trx, conversation.id, inbound.quotedId)))
+      : null;
+    const fromPhone = inbound.sender === 'phone';
+    const message: MessageRow = {
+      id: newId(),
+      conversation_id: conversation.id,
+      provider_message_id: inbound.providerMessageId,
+      // Typed on the business phone itself (linked device): an operator's answer, not the customer's.
+      sender: fromPhone ? 'admin' : 'client',
+      content: inbound.text,
+      type: inbound.type,
+      timestamp,
+      ai_generated: 0,
+      confidence_score: null,
+      media_url: inbound.mediaUrl ?? null,
+      media_mime_type: inbound.mediaMimeType ?? null,
+      reply_to_id: replyTo?.id ?? null,
+      reply_to_content: replyTo?.content ?? null,
+      reply_to_sender: replyTo?.sender ?? null,
+      status: 'delivered',
+      author_user_id: null,
+      author_name: fromPhone ? PHONE_AUTHOR : null,
+      evidence: '[]',
+      created_at: at,
+      status_error_code: null,
+      status_error: null,
+    };
+    messages.push(message);
+
+    const lastMessageTime = Math.max(timestamp, conversation.last_message_time ?? 0);
+    const lastMessage = lastMessageTime === timestamp ? message.content : conversation.last_message;
+    const updated: ConversationRow = {
+      ...conversation,
+      status: 'active',
+      message_count: conversation.message_count + 1,
+      last_message: lastMessage,
+      last_message_time: lastMessageTime,
+      awaiting_since: fromPhone ? null : (conversation.awaiting_since ?? timestamp),
+      updated_at: at,
+      search_text: conversationSearchText({
+        clientId: client.id,
+        clientName: client.name,
+        clientPhone: client.phone,
+        lastMessage,
+      }),
+    };
+    current.set(client.id, updated);
+
+    let dedupeKey: string | null = null;
+    // Old messages (history) and a person's answer from the phone never wake the agent.
+    if (conversation.handler_mode === 'ai' && !fromPhone && !inbound.history) {
+      dedupeKey = `${AGENT_REPLY_JOB}:${message.id}`;
+      agentJobs.push({
+        kind: AGENT_REPLY_JOB,
+        payload: { messageId: message.id, conversationId: conversation.id },
+        dedupeKey,
+      });
+    }
+    events.newMessage(updated, message);
+    // A person answered on the phone: the agent steps back on this conversation.
+    if (fromPhone && updated.handler_mode === 'ai') {
+      pauses.push({ row: updated, events });
+      current.set(client.id, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
+    }
+    if (!isNew && conversation.status !== 'active') {
+      events.both(conversation.id, 'conversations:statusUpdate', {
+        conversationId: conversation.id,
+        status: 'active',
+      });
+    }
+    out.push({
+      result: {
+        messageId: message.id,
+        conversationId: conversation.id,
+        clientId: client.id,
+        duplicate: false,
+      },
+      events,
+      enqueued: false,
+      dedupeKey,
+    });
+  }
+
+  if (newConversations.length > 0) {
+    await trx
+      .insertInto('conversations')
+      .values(newConversations.map(({ client_name: _name, client_phone: _phone, ...columns }) => columns))
+      .execute();
+  }
+  const inserted = await trx
+    .insertInto('messages')
+    .values(messages)
+    .onConflict((oc) => oc.column('provider_message_id').doNothing())
+    .returning('provider_message_id')
+    .execute();
+  if (inserted.length < messages.length) {
+    const stored = new Set(inserted.map((row) => row.provider_message_id));
+    const missing = messages.find((m) => !stored.has(m.provider_message_id));
+    throw new DuplicateDelivery(missing?.provider_message_id ?? '');
+  }
+  await updateConversations(trx, [...current.values()]);
+  for (const { row, events } of pauses) {
+    await applyHandlerChange(trx, row, { mode: 'paused', user: null, reason: PHONE_ANSWERED }, events);
+  }
+  const recordedActivities = await recordActivities(
+    trx,
+    activities.map((entry) => entry.activity),
+  );
+  for (const [i, activity] of recordedActivities.entries()) {
+    activities[i]?.events.dashboard('analytics:update', activity);
+  }
+  const recorded = await deps.jobs.enqueueMany(trx, agentJobs);
+  return out.map(({ dedupeKey, ...item }) => ({
+    ...item,
+    enqueued: dedupeKey !== null && recorded.has(dedupeKey),
+  }));
+}
+
+function newConversationRow(client: Client, at: number): ConversationRow {
+  return {
+    id: newId(),
+    client_id: client.id,
+    status: 'active',
+    started_at: at,
+    last_message: null,
+    last_message_time: null,
+    message_count: 0,
+    response_time_total_ms: 0,
+    response_count: 0,
+    awaiting_since: null,
+    sentiment_score: null,
+    is_ai_handled: 1,
+    tags: '[]',
+    handler_mode: 'ai',
+    handler_user_id: null,
+    handler_user_name: null,
+    handler_since: at,
+    handler_reason: null,
+    converted_at: null,
+    updated_at: at,
+    search_text: null,
+    client_name: client.name,
+    client_phone: client.phone,
+  };
+}
+
+/** A quoted message stored earlier in the same batch (not in the table yet), by our id or the provider's. */
+function quotedInBatch(messages: readonly MessageRow[], conversationId: string, quotedId: string) {
+  const found = messages.find(
+    (m) => m.conversation_id === conversationId && (m.id === quotedId || m.provider_message_id === quotedId),
+  );
+  return found ? { id: found.id, content: found.content, sender: found.sender } : null;
+}
+
+/**
+ * Writes a batch of inbound messages in the caller's transaction: replays (stored before, or earlier
+ * in the same batch) are recognised with one query and answered as duplicates; the rest are stored
+ * together. Each message's events go out right after the commit; the agent is woken once durable.
+ */
+export function inboundWriter(deps: { kind: DatabaseKind; jobs: JobRunner; realtime: Realtime }) {
+  return async (
+    trx: Transaction<Database>,
+    batch: readonly InboundMessage[],
+  ): Promise<Written<InboundResult>[]> => {
+    const seen = await findDelivered(
+      trx,
+      batch.map((inbound) => inbound.providerMessageId),
+    );
+    const fresh: InboundMessage[] = [];
+    const firstOf = new Map<string, number>();
+    for (const inbound of batch) {
+      if (seen.has(inbound.providerMessageId) || firstOf.has(inbound.providerMessageId)) continue;
+      firstOf.set(inbound.providerMessageId, fresh.length);
+      fresh.push(inbound);
+    }
+    const stored = fresh.length > 0 ? await storeInbound(trx, deps, fresh) : [];
+    const answered = new Set<string>();
+    return batch.map((inbound): Written<InboundResult> => {
+      const earlier = seen.get(inbound.providerMessageId);
+      if (earlier) return { result: earlier };
+      const item = stored[firstOf.get(inbound.providerMessageId) ?? -1];
+      if (!item) throw new Error('inbound batch: result missing');
+      if (answered.has(inbound.providerMessageId)) return { result: { ...item.result, duplicate: true } };
+      answered.add(inbound.providerMessageId);
+      return {
+        result: item.result,
+        onCommit: () => item.events.flush(deps.realtime),
+        onDurable: item.enqueued ? () => deps.jobs.wake() : undefined,
+      };
+    });
+  };
+}
+/** A message that failed alone because another process stored it meanwhile: a replay like any other. */
+export async function recoverDuplicate(
+  db: Kysely<Database>,
+  error: unknown,
+): Promise<InboundResult | undefined> {
+  if (!(error instanceof DuplicateDelivery)) return undefined;
+  return (await findDelivered(db, [error.providerMessageId])).get(error.providerMessageId);
+}

@@ -1,0 +1,260 @@
+import type { Evidence, Message, MessageType, ReplyTo, Sender } from '@atende/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import { newProviderMessageId } from '../../channels/channel.js';
+import type { DatabaseKind } from '../../db/database.js';
+import type { TransactionBatcher } from '../../db/group-commit.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import type { Database } from '../../db/schema.js';
+import { CHANNEL_SEND_JOB, type ChannelSendPayload } from '../../jobs/job-kinds.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { AppError } from '../../lib/app-error.js';
+import { now } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthUser, Realtime } from '../../types.js';
+import { anyStored } from './agent-reads.js';
+import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
+import type { ConversationRow } from './conversation-row.js';
+import { type MessageRow, toMessage } from './message-row.js';
+import { PendingEvents } from './pending-events.js';
+import { resolveQuoted } from './quoted-message.js';
+import { conversationSearchText } from './search-text.js';
+
+export const REPLY_TARGET_NOT_FOUND = 'Mensagem original não encontrada';
+
+interface OutboundRow {
+  sender: Exclude<Sender, 'client'>;
+  content: string;
+  type: MessageType;
+  replyTo: ReplyTo | null;
+  aiGenerated?: boolean;
+  confidenceScore?: number | null;
+  evidence?: Evidence[];
+  authorUserId?: string | null;
+  authorName?: string | null;
+  /** A provider id fixed by the caller (the agent derives it from the inbound id); generated otherwise. */
+  providerMessageId?: string;
+}
+
+const insertMessage = preparedQuery((db, row: MessageRow) => db.insertInto('messages').values(row));
+
+const updateConversationAfterReply = preparedQuery(
+  (
+    db,
+    id: string,
+    set: {
+      message_count: number;
+      last_message: string | null;
+      last_message_time: number | null;
+      awaiting_since: null;
+      response_time_total_ms: number;
+      response_count: number;
+      updated_at: number;
+      search_text: string | null;
+    },
+  ) => db.updateTable('conversations').set(set).where('id', '=', id),
+);
+
+/**
+ * Stores a message from our side in the caller's transaction — status 'pending' with a provider id
+ * fixed now, so the provider's echo dedupes — updates the conversation's counters and response time,
+ * and records the `channel_send` job that hands it to the channel.
+ */
+async function storeOutbound(
+  trx: Transaction<Database>,
+  jobs: JobRunner,
+  conversation: ConversationRow,
+  input: OutboundRow,
+  events: PendingEvents,
+): Promise<{ message: MessageRow; conversation: ConversationRow }> {
+  const at = now();
+  // After the conversation's last message, so the order is never ambiguous.
+  const timestamp = Math.max(at, (conversation.last_message_time ?? 0) + 1);
+  const row: MessageRow = {
+    id: newId(),
+    conversation_id: conversation.id,
+    provider_message_id: input.providerMessageId ?? newProviderMessageId(),
+    sender: input.sender,
+    content: input.content,
+    type: input.type,
+    timestamp,
+    ai_generated: input.aiGenerated ? 1 : 0,
+    confidence_score: input.confidenceScore ?? null,
+    media_url: null,
+    media_mime_type: null,
+    reply_to_id: input.replyTo?.id ?? null,
+    reply_to_content: input.replyTo?.content ?? null,
+    reply_to_sender: input.replyTo?.sender ?? null,
+    status: 'pending',
+    author_user_id: input.authorUserId ?? null,
+    author_name: input.authorName ?? null,
+    evidence: JSON.stringify(input.evidence ?? []),
+    status_error_code: null,
+    status_error: null,
+    created_at: at,
+  };
+  await insertMessage(trx, row);
+
+  const awaiting = conversation.awaiting_since;
+  const updated: ConversationRow = {
+    ...conversation,
+    message_count: conversation.message_count + 1,
+    last_message: row.content,
+    last_message_time: timestamp,
+    awaiting_since: null,
+    response_time_total_ms:
+      conversation.response_time_total_ms + (awaiting == null ? 0 : Math.max(0, timestamp - awaiting)),
+    response_count: conversation.response_count + (awaiting == null ? 0 : 1),
+    updated_at: at,
+    search_text: conversationSearchText({
+      clientId: conversation.client_id,
+      clientName: conversation.client_name,
+      clientPhone: conversation.client_phone,
+      lastMessage: row.content,
+    }),
+  };
+  await updateConversationAfterReply(trx, conversation.id, {
+    message_count: updated.message_count,
+    last_message: updated.last_message,
+    last_message_time: updated.last_message_time,
+    awaiting_since: null,
+    response_time_total_ms: updated.response_time_total_ms,
+    response_count: updated.response_count,
+    updated_at: at,
+    search_text: updated.search_text,
+  });
+  await jobs.enqueue(trx, CHANNEL_SEND_JOB, { messageId: row.id } satisfies ChannelSendPayload, {
+    dedupeKey: `${CHANNEL_SEND_JOB}:${row.id}`,
+  });
+  events.newMessage(updated, row);
+  return { message: row, conversation: updated };
+}
+
+export interface OperatorMessage {
+  message: string;
+  type: MessageType;
+  /** Our id (or the provider's) of a message of this conversation to quote. */
+  replyTo?: string | null | undefined;
+  /** A provider id fixed by the caller (a template send recorded under it first); generated otherwise. */
+  providerMessageId?: string | undefined;
+}
+
+/** The agent's answer to one inbound customer message. */
+export interface AgentMessage {
+  conversationId: string;
+  content: string;
+  confidence: number | null;
+  evidence: Evidence[];
+  /** Derived from the inbound message: unique, so a job that runs twice stores one answer. */
+  providerMessageId: string;
+  /**
+   * Provider ids of every answer this inbound message may have had (reply or hand-off notice): if one
+   * is stored already, nothing is stored again.
+   */
+  answeredBy: readonly [string, string];
+  /** Hand the conversation to a person in the same transaction (the message is the notice). */
+  handOff?: { reason: string; cause?: string | undefined } | undefined;
+  /** More writes of the caller's in the same transaction (e.g. a knowledge gap), after the message. */
+  alongside?: ((trx: Transaction<Database>, conversation: ConversationRow) => Promise<void>) | undefined;
+}
+
+export type AgentMessageOutcome = 'stored' | 'superseded' | 'already_done';
+
+/** Messages from our side: an operator's (REST and socket) and the agent's. */
+export function outboundWriter(deps: {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  realtime: Realtime;
+  jobs: JobRunner;
+  writes: TransactionBatcher;
+}) {
+  return {
+    /**
+     * An operator writes: stored, handed to the channel through a `channel_send` job in the same
+     * transaction, announced. On a conversation not held by a person this takes it over.
+     */
+    async appendOutbound(conversationId: string, user: AuthUser, input: OperatorMessage): Promise<Message> {
+      const events = new PendingEvents();
+      const message = await deps.db.transaction().execute(async (trx) => {
+        let conversation = await lockConversation(trx, deps.kind, conversationId);
+        if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+        const replyTo = await resolveQuoted(trx, conversation.id, input.replyTo);
+        if (input.replyTo && !replyTo) throw new AppError('VALIDATION_ERROR', REPLY_TARGET_NOT_FOUND);
+        if (conversation.handler_mode !== 'human') {
+          conversation = await applyHandlerChange(
+            trx,
+            conversation,
+            { mode: 'human', user, reason: 'mensagem enviada pelo operador' },
+            events,
+          );
+        }
+        const stored = await storeOutbound(
+          trx,
+          deps.jobs,
+          conversation,
+          {
+            sender: user.role === 'admin' ? 'admin' : 'agent',
+            content: input.message,
+            type: input.type,
+            replyTo,
+            authorUserId: user.id,
+            authorName: user.name,
+            ...(input.providerMessageId ? { providerMessageId: input.providerMessageId } : {}),
+          },
+          events,
+        );
+        return stored.message;
+      });
+      deps.jobs.wake();
+      events.flush(deps.realtime);
+      return toMessage(message);
+    },
+
+    /**
+     * The agent answers (or hands off with a notice) — only while the conversation is AI-handled,
+     * checked in the transaction that stores the message with the row locked on PostgreSQL (SQLite
+     * has one writer), so a takeover that committed first wins and the agent stays silent.
+     * Group-committed with other short writes on SQLite.
+     */
+    async appendAgentReply(input: AgentMessage): Promise<AgentMessageOutcome> {
+      // Fresh per attempt: a batch that rolls back runs this again.
+      let events = new PendingEvents();
+      const outcome = await deps.writes.run(async (trx): Promise<AgentMessageOutcome> => {
+        events = new PendingEvents();
+        const conversation = await lockConversation(trx, deps.kind, input.conversationId);
+        if (conversation?.handler_mode !== 'ai') return 'superseded';
+        if (await anyStored(trx, input.answeredBy)) return 'already_done';
+        const stored = await storeOutbound(
+          trx,
+          deps.jobs,
+          conversation,
+          {
+            sender: 'agent',
+            content: input.content,
+            type: 'text',
+            replyTo: null,
+            aiGenerated: true,
+            confidenceScore: input.confidence,
+            evidence: input.evidence,
+            providerMessageId: input.providerMessageId,
+          },
+          events,
+        );
+        if (input.handOff) {
+          await applyHandlerChange(
+            trx,
+            stored.conversation,
+            { mode: 'waiting_human', reason: input.handOff.reason, cause: input.handOff.cause },
+            events,
+          );
+        }
+        await input.alongside?.(trx, conversation);
+        return 'stored';
+      });
+      if (outcome === 'stored') {
+        deps.jobs.wake();
+        events.flush(deps.realtime);
+      }
+      return outcome;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import type { UpdateClientRequest } from '@atende/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { now } from '../../lib/clock.js';
+import type { Realtime } from '../../types.js';
+import { anonymiseActivities } from '../activities/activities.service.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { selectConversations, toConversation } from './conversation-row.js';
+import { PendingEvents } from './pending-events.js';
+import { conversationSearchText } from './search-text.js';
+
+export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
+export const ERASED_CONTENT = '';
+
+interface Actor {
+  id: string;
+  name: string;
+}
+
+/** The client's conversations get their search text and list rows again (name or phone changed). */
+async function refreshConversations(trx: Transaction<Database>, clientId: string, events: PendingEvents) {
+  const rows = await selectConversations(trx).where('c.client_id', '=', clientId).execute();
+  for (const row of rows) {
+    const search_text = conversationSearchText({
+      clientId,
+      clientName: row.client_name,
+      clientPhone: row.client_phone,
+      lastMessage: row.last_message,
+    });
+    await trx.updateTable('conversations').set({ search_text }).where('id', '=', row.id).execute();
+    events.dashboard('conversation:updated', toConversation({ ...row, search_text }));
+  }
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The CRM's writes on `clients` (which the messaging module owns: ingest upserts it with every
+ * message) and the LGPD erasure and retention on the messaging tables.
+ */
+export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }) {
+  const { db, realtime } = deps;
+
+  return {
+    /** Name, e-mail, notes, labels: only the fields sent change; audited by field name. */
+    async updateClient(clientId: string, patch: UpdateClientRequest, actor: Actor): Promise<void> {
+      const events = new PendingEvents();
+      await db.transaction().execute(async (trx) => {
+        const client = await trx
+          .selectFrom('clients')
+          .select(['id', 'erased_at'])
+          .where('id', '=', clientId)
+          .executeTakeFirst();
+        if (!client) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+        if (client.erased_at !== null)
+          throw new AppError('CONFLICT', 'Os dados deste cliente foram apagados');
+        const set: { name?: string | null; email?: string | null; notes?: string | null; labels?: string } =
+          {};
+        if (patch.name !== undefined) set.name = patch.name?.trim() || null;
+        if (patch.email !== undefined) set.email = patch.email?.trim() || null;
+        if (patch.notes !== undefined) set.notes = patch.notes?.trim() || null;
+        if (patch.labelIds !== undefined) set.labels = JSON.stringify([...new Set(patch.labelIds)]);
+        const fields = Object.keys(set);
+        if (fields.length === 0) return;
+        await trx.updateTable('clients').set(set).where('id', '=', clientId).execute();
+        if (set.name !== undefined) await refreshConversations(trx, clientId, events);
+        await recordAudit(trx, {
+          action: 'client.update',
+          actor,
+          targetType: 'client',
+          targetId: clientId,
+          detail: { fields },
+        });
+      });
+      events.flush(realtime);
+    },
+
+    /**
+     * LGPD erasure: message texts and media references blanked, personal fields cleared, activities
+     * no longer naming them. Rows, timestamps, senders and counters stay, so every metric of the past
+     * reads the same. Answers what was erased and the media ids the caller must delete from storage.
+     */
+    async eraseClient(clientId: string, actor: Actor) {
+      const events = new PendingEvents();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const client = await trx
+          .selectFrom('clients')
+          .select(['id'])
+          .where('id', '=', clientId)
+          .executeTakeFirst();
+        if (!client) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+        const conversations = await trx
+          .selectFrom('conversations')
+          .select('id')
+          .where('client_id', '=', clientId)
+          .execute();
+        const ids = conversations.map((c) => c.id);
+        const media = ids.length
+          ? await trx
+              .selectFrom('messages')
+              .select('media_url')
+              .where('conversation_id', 'in', ids)
+              .where('media_url', 'is not', null)
+              .execute()
+          : [];
+        let messages = 0;
+        if (ids.length) {
+          const erased = await trx
+            .updateTable('messages')
+            .set({
+              content: ERASED_CONTENT,
+              media_url: null,
+              media_mime_type: null,
+              reply_to_content: null,
+              evidence: '[]',
+            })
+            .where('conversation_id', 'in', ids)
+            .executeTakeFirst();
+          messages = Number(erased.numUpdatedRows);
+          await trx.updateTable('conversations').set({ last_message: null }).where('id', 'in', ids).execute();
+        }
+        await trx
+          .updateTable('clients')
+          .set({
+            name: null,
+            phone: null,
+            email: null,
+            avatar: null,
+            notes: null,
+            labels: '[]',
+            erased_at: now(),
+          })
+          .where('id', '=', clientId)
+          .execute();
+        await refreshConversations(trx, clientId, events);
+        await anonymiseActivities(trx, ids);
+        const counts = { messages, media: media.length, conversations: ids.length };
+        await recordAudit(trx, {
+          action: 'client.erase',
+          actor,
+          targetType: 'client',
+          targetId: clientId,
+          detail: counts,
+        });
+        return {
+          counts,
+          mediaUrls: media.map((m) => m.media_url).filter((url): url is string => url !== null),
+        };
+      });
+      events.flush(realtime);
+      return outcome;
+    },
+
+    /**
+     * Retention: messages older than `cutoff` (epoch ms) are deleted with their reactions; answers how
+     * many and the media to delete from storage. Conversations and their counters stay.
+     */
+    async purgeMessagesBefore(cutoff: number): Promise<{ messages: number; mediaUrls: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        const media = await trx
+          .selectFrom('messages')
+          .select('media_url')
+          .where('timestamp', '<', cutoff)
+          .where('media_url', 'is not', null)
+          .execute();
+        await trx
+          .deleteFrom('reactions')
+          .where('message_id', 'in', (eb) =>
+            eb.selectFrom('messages').select('id').where('timestamp', '<', cutoff),
+          )
+          .execute();
+        const deleted = await trx.deleteFrom('messages').where('timestamp', '<', cutoff).executeTakeFirst();
+        const messages = Number(deleted.numDeletedRows);
+        if (messages > 0) {
+          await recordAudit(trx, {
+            action: 'retention.purge',
+            targetType: 'messages',
+            detail: { messages, before: new Date(cutoff).toISOString() },
+          });
+        }
+        return {
+          messages,
+          mediaUrls: media.map((m) => m.media_url).filter((url): url is string => url !== null),
+        };
+      });
+    },
+  };
+}

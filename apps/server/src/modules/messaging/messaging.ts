@@ -1,0 +1,110 @@
+import type { Conversation } from '@atende/contracts';
+import type { Kysely } from 'kysely';
+import type { InboundMessage, InboundResult } from '../../channels/channel.js';
+import type { DatabaseKind } from '../../db/database.js';
+import { GroupCommit, type TransactionBatcher } from '../../db/group-commit.js';
+import type { Database } from '../../db/schema.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Realtime } from '../../types.js';
+import { agentReads } from './agent-reads.js';
+import { inboundWriter, recoverDuplicate } from './append-inbound.js';
+import { outboundWriter } from './append-outbound.js';
+import {
+  applyHandlerChange,
+  CONVERSATION_NOT_FOUND,
+  type HandlerChange,
+  lockConversation,
+} from './change-handler.js';
+import { channelReads } from './channel-reads.js';
+import { clientRecords } from './client-records.js';
+import { conversationAccess } from './conversation-access.js';
+import { conversationQueries } from './conversation-queries.js';
+import { toConversation } from './conversation-row.js';
+import { conversationStatus } from './conversation-status.js';
+import { conversions } from './conversion.js';
+import { DeliveryStatuses } from './delivery-status.js';
+import { PendingEvents } from './pending-events.js';
+import { reactionWriter } from './reactions.js';
+import { sendOutcomes } from './send-outcome.js';
+import { serviceWindowReads } from './service-window.js';
+import { labelWriter } from './set-labels.js';
+
+/** Inbound batches written at once on PostgreSQL (the pool has 10 connections by default). */
+const POSTGRES_INGEST_BATCHES = 4;
+
+export interface MessagingDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  realtime: Realtime;
+  jobs: JobRunner;
+  /** Short writes group-committed together on SQLite (shared with the channel's own writes). */
+  writes: TransactionBatcher;
+}
+
+/**
+ * The messaging domain: the only writer of `conversations`, `messages` and `reactions`. Each write
+ * commits in its own transaction (or group-committed batch) and announces its realtime events once,
+ * after the commit. Created once per app, exposed as `app.domain.messaging`. A new capability is a new
+ * file here whose functions are spread into the object below.
+ */
+export function createMessaging(deps: MessagingDeps) {
+  const { db, kind, realtime, jobs } = deps;
+  const inbound = new GroupCommit<InboundMessage, InboundResult>({
+    db,
+    write: inboundWriter({ kind, jobs, realtime }),
+    recover: (_item, error) => recoverDuplicate(db, error),
+    batching: true,
+    durable: true,
+    // PostgreSQL: a batch mostly waits on round trips, and other batches can be written meanwhile on
+    // other connections (each locks its customers in phone order). SQLite has one writer.
+    concurrency: kind === 'postgres' ? POSTGRES_INGEST_BATCHES : 1,
+  });
+  const statuses = new DeliveryStatuses({ db, realtime });
+
+  /** Who answers a conversation: takeover, handback, hand-off to a person, pause. */
+  async function changeHandler(conversationId: string, change: HandlerChange): Promise<Conversation> {
+    const events = new PendingEvents();
+    const row = await db.transaction().execute(async (trx) => {
+      const current = await lockConversation(trx, kind, conversationId);
+      if (!current) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+      return applyHandlerChange(trx, current, change, events);
+    });
+    events.flush(realtime);
+    return toConversation(row);
+  }
+
+  return {
+    /**
+     * A customer's message from a channel, group-committed: answered once durable (the channel then
+     * acknowledges); a replay of a stored provider id answers the stored message with `duplicate`.
+     */
+    appendInbound: (message: InboundMessage) => inbound.submit(message),
+    ...outboundWriter(deps),
+    changeHandler,
+    ...reactionWriter({ db, realtime, jobs }),
+    /** Delivery receipts and send outcomes: forward only, failed is final. */
+    advanceStatus: statuses.advance.bind(statuses),
+    /** What a send told us: the provider's id for the message, or why it failed for good. */
+    ...sendOutcomes({ db, realtime }),
+    /** When the customer last wrote (WhatsApp's 24-hour service window). */
+    serviceWindow: serviceWindowReads(db),
+    ...conversationStatus({ db, realtime }),
+    ...conversions({ db, realtime }),
+    ...conversationQueries(db),
+    ...conversationAccess(db),
+    ...labelWriter({ db, kind, realtime }),
+    ...clientRecords({ db, realtime }),
+    agent: agentReads(db),
+    channel: channelReads(db),
+    /** Customer messages arrive faster than they are answered: background work should step aside. */
+    underPressure: () => inbound.underPressure(),
+    /** Everything submitted so far is committed and answered (shutdown). */
+    async drain(): Promise<void> {
+      await inbound.drain();
+      await deps.writes.drain();
+    },
+  };
+}
+
+export type Messaging = ReturnType<typeof createMessaging>;

@@ -1,0 +1,30 @@
+import {
+  ackEnvelopeSchema,
+  markNotificationsReadRequestSchema,
+  notificationsResponseSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notificationsService } from './notifications.service.js';
+
+/** GET /api/notifications (the signed-in user's), POST /api/notifications/read. */
+export const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const notifications = notificationsService(app);
+  app.get(
+    '/api/notifications',
+    { onRequest: app.authenticate, schema: { response: { 200: notificationsResponseSchema } } },
+    async (request) => ({ success: true as const, data: await notifications.list(request.user!) }),
+  );
+  app.post(
+    '/api/notifications/read',
+    {
+      onRequest: app.authenticate,
+      schema: { body: markNotificationsReadRequestSchema, response: { 200: ackEnvelopeSchema } },
+    },
+    async (request) => {
+      await notifications.markRead(request.user!, request.body.ids);
+      return { success: true as const, message: 'Notificações marcadas como lidas' };
+    },
+  );
+};

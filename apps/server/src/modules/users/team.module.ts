@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { assignRoutes } from '../assignment/assign.routes.js';
+import { cannedRepliesRoutes } from '../canned-replies/canned-replies.routes.js';
+import { conversationLabelsRoutes } from '../labels/conversation-labels.routes.js';
+import { labelsRoutes } from '../labels/labels.routes.js';
+import { notificationsRoutes } from '../notifications/notifications.routes.js';
+import { profileRoutes } from '../profile/profile.routes.js';
+import { testAiRoutes } from '../settings/test-ai.routes.js';
+import { usersRoutes } from './users.routes.js';
+
+/** The team: users (admin), the signed-in user's profile, labels, canned replies and the AI connection test. */
+export const teamModule: FastifyPluginAsync = async (app) => {
+  await app.register(usersRoutes);
+  await app.register(profileRoutes);
+  await app.register(labelsRoutes);
+  await app.register(cannedRepliesRoutes);
+  await app.register(testAiRoutes);
+  await app.register(assignRoutes);
+  await app.register(conversationLabelsRoutes);
+  await app.register(notificationsRoutes);
+};

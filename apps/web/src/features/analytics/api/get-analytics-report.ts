@@ -1,0 +1,29 @@
+import { type AnalyticsReport, analyticsReportResponseSchema } from '@atende/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { DateRange } from '../lib/date-range';
+
+export async function getAnalyticsReport(range: DateRange, signal?: AbortSignal): Promise<AnalyticsReport> {
+  const response = await apiRequest('/analytics/report', {
+    query: { from: range.from, to: range.to },
+    schema: analyticsReportResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+export const analyticsReportKey = ['analytics', 'report'] as const;
+
+export function getAnalyticsReportQueryOptions(range: DateRange) {
+  return queryOptions({
+    queryKey: [...analyticsReportKey, range.from, range.to],
+    queryFn: ({ signal }) => getAnalyticsReport(range, signal),
+    // Switching ranges keeps the last figures on screen (dimmed) instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useAnalyticsReport(range: DateRange) {
+  return useQuery(getAnalyticsReportQueryOptions(range));
+}

@@ -1,0 +1,45 @@
+import type { AnalyticsExportTable } from '@atende/contracts';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button, toast } from '@/components/ui';
+import { downloadFile } from '@/lib/download';
+import type { DateRange } from '../lib/date-range';
+
+/** 'CSV' next to a table or series: downloads that export for the range on screen. */
+export function ExportButton({
+  table,
+  range,
+  label,
+}: {
+  table: AnalyticsExportTable;
+  range: DateRange;
+  label: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadFile(
+        `/analytics/export/${table}`,
+        { from: range.from, to: range.to },
+        `analytics-${table}.csv`,
+      );
+    } catch (error) {
+      toast.error('Não foi possível exportar', error instanceof Error ? error.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={download}
+      disabled={busy}
+      aria-label={`Exportar ${label} em CSV`}
+    >
+      <Download className="size-4" aria-hidden />
+      CSV
+    </Button>
+  );
+}

@@ -1,0 +1,139 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, auditActionLabel } from '@atende/contracts';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, CardContent, CardHeader, Skeleton, toast } from '@/components/ui';
+import { downloadFile } from '@/lib/download';
+import { type AuditFilter, auditQuery, useAuditLog } from '../api/get-audit-log';
+
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+const isAction = (value: string): value is AuditAction => (ACTIONS as string[]).includes(value);
+
+const when = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** What changed, in words: field names, counts, reasons. The server never stores secret values. */
+function describe(entry: AuditEntry): string {
+  const detail = entry.detail;
+  const parts: string[] = [];
+  if (Array.isArray(detail.fields)) parts.push(`campos: ${detail.fields.join(', ')}`);
+  if (typeof detail.reason === 'string') parts.push(detail.reason);
+  if (typeof detail.messages === 'number') parts.push(`${detail.messages} mensagens`);
+  if (typeof detail.email === 'string') parts.push(detail.email);
+  if (typeof detail.from === 'string' && typeof detail.to === 'string')
+    parts.push(`${detail.from} a ${detail.to}`);
+  const target = entry.targetType ? `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}` : '';
+  return [target, ...parts].filter(Boolean).join(' · ');
+}
+
+const fieldClasses =
+  'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+/** The audit log (admins): who did what and when, filtered, paged and exportable. */
+export default function AuditLogPanel() {
+  const [filter, setFilter] = useState<AuditFilter>({ action: null, from: null, to: null });
+  const log = useAuditLog(filter);
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  async function exportCsv() {
+    try {
+      await downloadFile('/audit/export', auditQuery(filter), 'auditoria.csv');
+    } catch (error) {
+      toast.error('Não foi possível exportar', error instanceof Error ? error.message : undefined);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Auditoria"
+        description="Quem fez o quê e quando: acessos, mudanças de configuração, usuários, conversas assumidas, exportações e exclusões."
+        actions={
+          <Button variant="secondary" size="sm" onClick={exportCsv}>
+            <Download className="size-4" aria-hidden /> CSV
+          </Button>
+        }
+      />
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap items-end gap-2 text-sm">
+          <label className="flex flex-col gap-1 text-slate-600 dark:text-slate-300">
+            Ação
+            <select
+              value={filter.action ?? ''}
+              onChange={(e) =>
+                setFilter((f) => ({ ...f, action: isAction(e.target.value) ? e.target.value : null }))
+              }
+              className={fieldClasses}
+            >
+              <option value="">Todas</option>
+              {ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {auditActionLabel(action)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-slate-600 dark:text-slate-300">
+            De
+            <input
+              type="date"
+              value={filter.from ?? ''}
+              onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value || null }))}
+              className={fieldClasses}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-slate-600 dark:text-slate-300">
+            Até
+            <input
+              type="date"
+              value={filter.to ?? ''}
+              onChange={(e) => setFilter((f) => ({ ...f, to: e.target.value || null }))}
+              className={fieldClasses}
+            />
+          </label>
+        </div>
+
+        {log.isPending ? (
+          <Skeleton className="h-48" />
+        ) : log.isError && !log.data ? (
+          <p className="text-red-600 text-sm">{log.error.message}</p>
+        ) : entries.length === 0 ? (
+          <p className="text-slate-500 text-sm dark:text-slate-400">Nenhum registro para estes filtros.</p>
+        ) : (
+          <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Registros de auditoria">
+            {entries.map((entry) => (
+              <li
+                key={entry.id}
+                className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:gap-4"
+              >
+                <time
+                  dateTime={entry.at}
+                  className="shrink-0 text-slate-500 text-xs tabular-nums sm:w-32 dark:text-slate-400"
+                >
+                  {when.format(new Date(entry.at))}
+                </time>
+                <div className="min-w-0">
+                  <p className="text-slate-900 text-sm dark:text-slate-100">
+                    <span className="font-medium">{entry.actorName ?? 'Sistema'}</span> ·{' '}
+                    {auditActionLabel(entry.action)}
+                  </p>
+                  <p className="truncate text-slate-500 text-xs dark:text-slate-400">{describe(entry)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {log.hasNextPage && (
+          <Button variant="ghost" onClick={() => log.fetchNextPage()} isLoading={log.isFetchingNextPage}>
+            Carregar mais
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

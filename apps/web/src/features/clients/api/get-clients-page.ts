@@ -1,0 +1,46 @@
+import { type ClientPage, clientPageResponseSchema, type LastContactFilter } from '@atende/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export interface ClientsFilter {
+  search: string;
+  labelId: string | null;
+  lastContact: LastContactFilter | null;
+}
+
+export const CLIENTS_PAGE_SIZE = 50;
+
+export async function getClientsPage(
+  filter: ClientsFilter,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ClientPage> {
+  const response = await apiRequest('/clients/page', {
+    query: {
+      search: filter.search.trim() || undefined,
+      labelId: filter.labelId ?? undefined,
+      lastContact: filter.lastContact ?? undefined,
+      limit: CLIENTS_PAGE_SIZE,
+      cursor: cursor ?? undefined,
+    },
+    schema: clientPageResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+export const clientsKey = ['clients'] as const;
+
+export function getClientsPageQueryOptions(filter: ClientsFilter) {
+  return infiniteQueryOptions({
+    queryKey: [...clientsKey, 'page', filter.search.trim(), filter.labelId, filter.lastContact],
+    queryFn: ({ pageParam, signal }) => getClientsPage(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientsPage(filter: ClientsFilter) {
+  return useInfiniteQuery(getClientsPageQueryOptions(filter));
+}

@@ -1,0 +1,274 @@
+import {
+  type ClientDetail,
+  conversationStatusLabel,
+  type Label,
+  updateClientRequestSchema,
+} from '@atende/contracts';
+import { ArrowLeft, Download, MessageSquare, Trash2 } from 'lucide-react';
+import { type FormEvent, useMemo } from 'react';
+import { Link } from 'react-router';
+import { TextAreaField, TextField } from '@/components/form/fields';
+import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
+import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
+import { Avatar, Button, Card, CardContent, CardHeader, toast, useConfirm } from '@/components/ui';
+import { useAuth } from '@/features/auth/auth-store';
+import { cn } from '@/lib/cn';
+import { downloadFile } from '@/lib/download';
+import { formatDate, formatDecimal, formatNumber, formatRelativeTime } from '@/lib/format';
+import { useEraseClient } from '../api/erase-client';
+import { useLabels } from '../api/get-labels';
+import { useUpdateClient } from '../api/update-client';
+
+function EditForm({ client, labels }: { client: ClientDetail; labels: readonly Label[] }) {
+  const update = useUpdateClient(client.id);
+  const initial = useMemo(
+    () => ({
+      name: client.name ?? '',
+      email: client.email ?? '',
+      notes: client.notes ?? '',
+      labelIds: client.labelIds,
+    }),
+    [client],
+  );
+  const form = useZodForm(updateClientRequestSchema, initial);
+  const labelIds = form.values.labelIds ?? [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const patch = form.validate();
+    if (!patch) return;
+    update.mutate(patch, {
+      onSuccess: () => toast.success('Cliente atualizado'),
+      onError: (error) => {
+        form.setErrors(serverErrors(error));
+        toast.error('Não foi possível salvar', error.message);
+      },
+    });
+  }
+
+  const toggle = (id: string) =>
+    form.set('labelIds', labelIds.includes(id) ? labelIds.filter((x) => x !== id) : [...labelIds, id]);
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Nome"
+          value={form.values.name ?? ''}
+          onChange={(v) => form.set('name', v)}
+          error={form.errors.name}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          value={form.values.email ?? ''}
+          onChange={(v) => form.set('email', v)}
+          error={form.errors.email}
+        />
+      </div>
+      <TextAreaField
+        label="Anotações da equipe"
+        value={form.values.notes ?? ''}
+        onChange={(v) => form.set('notes', v)}
+        error={form.errors.notes}
+      />
+      {labels.length > 0 && (
+        <fieldset>
+          <legend className="text-slate-700 text-sm dark:text-slate-200">Etiquetas</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {labels.map((label) => {
+              const on = labelIds.includes(label.id);
+              return (
+                <button
+                  key={label.id}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => toggle(label.id)}
+                  className={cn(
+                    'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs',
+                    on
+                      ? cn(LABEL_COLOR_CLASSES[label.color].chip, 'border-transparent')
+                      : 'border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-300',
+                  )}
+                >
+                  <span className={cn('size-2 rounded-full', LABEL_COLOR_CLASSES[label.color].dot)} />
+                  {label.name}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" isLoading={update.isPending}>
+          Salvar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Totals({ client }: { client: ClientDetail }) {
+  const items = [
+    ['Mensagens', formatNumber(client.totals.messages)],
+    ['Enviadas pelo cliente', formatNumber(client.totals.fromClient)],
+    ['Respostas da IA', client.totals.aiShare === null ? '—' : `${formatDecimal(client.totals.aiShare)}%`],
+    [
+      'Última resposta em',
+      client.totals.lastResponseSeconds === null
+        ? '—'
+        : `${formatDecimal(client.totals.lastResponseSeconds)} s`,
+    ],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {items.map(([label, value]) => (
+        <Card key={label} className="p-4">
+          <dt className="text-slate-500 text-xs dark:text-slate-400">{label}</dt>
+          <dd className="mt-1 font-semibold text-slate-900 text-xl tabular-nums dark:text-white">{value}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function PrivacyActions({ client }: { client: ClientDetail }) {
+  const confirm = useConfirm();
+  const erase = useEraseClient(client.id);
+  async function exportData(format: 'json' | 'csv') {
+    try {
+      await downloadFile(
+        `/clients/${encodeURIComponent(client.id)}/export`,
+        { format },
+        `dados-cliente.${format}`,
+      );
+    } catch (error) {
+      toast.error('Não foi possível exportar', error instanceof Error ? error.message : undefined);
+    }
+  }
+  async function eraseData() {
+    const ok = await confirm({
+      title: 'Apagar dados do cliente?',
+      message:
+        'Nome, telefone, e-mail, anotações, textos das mensagens e arquivos deste cliente serão apagados para sempre. Os números das métricas continuam corretos. Esta ação não pode ser desfeita.',
+      variant: 'error',
+      confirmLabel: 'Apagar dados',
+    });
+    if (!ok) return;
+    erase.mutate(undefined, {
+      onSuccess: (counts) =>
+        toast.success('Dados do cliente apagados', `${formatNumber(counts.messages)} mensagens anonimizadas`),
+      onError: (error) => toast.error('Não foi possível apagar', error.message),
+    });
+  }
+  return (
+    <Card>
+      <CardHeader
+        title="Privacidade (LGPD)"
+        description="Entregue ao cliente uma cópia dos dados ou apague-os a pedido dele."
+      />
+      <CardContent className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => exportData('json')}>
+          <Download className="size-4" aria-hidden /> Exportar dados (JSON)
+        </Button>
+        <Button variant="secondary" onClick={() => exportData('csv')}>
+          <Download className="size-4" aria-hidden /> Exportar mensagens (CSV)
+        </Button>
+        <Button variant="danger" onClick={eraseData} isLoading={erase.isPending} disabled={client.erased}>
+          <Trash2 className="size-4" aria-hidden /> Apagar dados
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /clients/{id}: who the client is, everything we talked about, and their data rights. */
+export function ClientDetailView({ client }: { client: ClientDetail }) {
+  const { user } = useAuth();
+  const labels = useLabels();
+  const labelById = new Map((labels.data ?? []).map((l) => [l.id, l]));
+  const title = client.erased ? 'Dados apagados' : (client.name ?? `Cliente ${client.id}`);
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/clients"
+        className="inline-flex items-center gap-1 text-slate-600 text-sm hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Clientes
+      </Link>
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar name={client.name} src={client.avatar} size="lg" />
+        <div className="min-w-0">
+          <h1 className="font-semibold text-2xl text-slate-900 dark:text-white">{title}</h1>
+          <p className="text-slate-500 text-sm dark:text-slate-400">
+            {client.phone ? `+${client.phone}` : 'Sem telefone'} · cliente desde{' '}
+            {formatDate(client.createdAt)}
+            {client.lastContact &&
+              ` · último contato ${formatRelativeTime(client.lastContact).toLowerCase()}`}
+          </p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            {client.labelIds.map((id) => {
+              const label = labelById.get(id);
+              return label ? <LabelChip key={id} name={label.name} color={label.color} /> : null;
+            })}
+          </div>
+        </div>
+      </div>
+
+      <Totals client={client} />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader title="Dados do cliente" />
+          <CardContent>
+            {client.erased ? (
+              <p className="text-slate-500 text-sm dark:text-slate-400">
+                Os dados pessoais deste cliente foram apagados a pedido dele (LGPD).
+              </p>
+            ) : (
+              <EditForm key={client.id} client={client} labels={labels.data ?? []} />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Conversas"
+            description={`${formatNumber(client.conversations.length)} no total`}
+          />
+          <CardContent className="pt-3">
+            {client.conversations.length === 0 ? (
+              <p className="text-slate-500 text-sm dark:text-slate-400">Nenhuma conversa.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                {client.conversations.map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      to={`/conversations/${encodeURIComponent(c.id)}`}
+                      className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                    >
+                      <MessageSquare className="size-4 shrink-0 text-slate-400" aria-hidden />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-slate-800 text-sm dark:text-slate-100">
+                          {c.lastMessage || 'Nenhuma mensagem'}
+                        </p>
+                        <p className="text-slate-500 text-xs dark:text-slate-400">
+                          {formatDate(c.startedAt)} · {formatNumber(c.messageCount)} mensagens
+                          {c.isAiHandled ? ' · IA' : ''}
+                        </p>
+                      </div>
+                      <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 text-xs dark:bg-slate-800 dark:text-slate-200">
+                        {conversationStatusLabel(c.status)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      {user?.role === 'admin' && <PrivacyActions client={client} />}
+    </div>
+  );
+}

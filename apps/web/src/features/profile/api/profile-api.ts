@@ -1,0 +1,75 @@
+import {
+  ackEnvelopeSchema,
+  type ChangePasswordRequest,
+  meResponseSchema,
+  revokedSessionsResponseSchema,
+  sessionsResponseSchema,
+  type UpdateProfileRequest,
+} from '@atende/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { updateUser } from '@/features/auth/auth-store';
+import { apiRequest } from '@/lib/api-client';
+
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile', 'sessions'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/profile/sessions', { schema: sessionsResponseSchema, signal })).data,
+  });
+
+export function useSessions() {
+  return useQuery(sessionsQueryOptions());
+}
+
+/** Name and avatar URL; the layout's user updates at once. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: async (body: UpdateProfileRequest) =>
+      (await apiRequest('/profile', { method: 'PATCH', body, schema: meResponseSchema })).data,
+    onSuccess: (user) => updateUser(user),
+  });
+}
+
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: async (data: string) =>
+      (await apiRequest('/profile/avatar', { method: 'POST', body: { data }, schema: meResponseSchema }))
+        .data,
+    onSuccess: (user) => updateUser(user),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      apiRequest('/profile/password', { method: 'POST', body, schema: ackEnvelopeSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/profile/sessions/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        schema: ackEnvelopeSchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest('/profile/sessions/revoke-others', {
+          method: 'POST',
+          schema: revokedSessionsResponseSchema,
+        })
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+}

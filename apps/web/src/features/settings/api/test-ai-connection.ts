@@ -1,0 +1,16 @@
+import { aiConnectionResponseSchema, type TestAiConnectionRequest } from '@atende/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export function useTestAiConnection() {
+  return useMutation({
+    mutationFn: async (body: TestAiConnectionRequest) =>
+      (
+        await apiRequest('/admin-config/test-ai', {
+          method: 'POST',
+          body,
+          schema: aiConnectionResponseSchema,
+        })
+      ).data,
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * CRM and analytics budgets on 100,000 clients and 1,000,000 messages (SQLite), against the real
+ * server and the built web app in Chromium:
+ *   - sidebar click on 'Clientes' → first client rows on screen     ≤ 500 ms (median)
+ *   - GET /api/analytics/report for 90 days                         ≤ 1 s (median)
+ * Also printed: the clients page API (plain, searched, filtered), a client's page, a 365-day report
+ * and the streamed 90-day conversations CSV.
+ *
+ *   npm run build && npm run bench:crm
+ * Prints figures and PASS/FAIL; exits 1 on a FAIL.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CRM_SEED, seedCrm } from './crm-seed.js';
+import { startServer } from './web-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN = { email: 'bench@atende.local', password: 'bench-crm-123' };
+const BUDGETS = { firstRowsMs: 500, report90Ms: 1000 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const DB_FILE = process.env.BENCH_CRM_DB ?? join(tmpdir(), 'atende-bench-crm.db');
+
+let failed = false;
+function line(label: string, value: string, budget = '', ok = true): void {
+  if (!ok) failed = true;
+  console.info(
+    `${label.padEnd(56)} ${value.padStart(12)}  ${budget.padEnd(9)} ${budget ? (ok ? 'PASS' : 'FAIL') : ''}`,
+  );
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+const localDate = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+async function main(): Promise<void> {
+  const seedStart = performance.now();
+  await seedCrm(DB_FILE);
+  console.info(
+    `seed: ${CRM_SEED.clients.toLocaleString('pt-BR')} clientes, ${CRM_SEED.messages.toLocaleString('pt-BR')} mensagens em ${DB_FILE} (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+  );
+  const server = await startServer({
+    databaseUrl: DB_FILE,
+    env: { DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const headers = { authorization: `Bearer ${data.token}` };
+    const get = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`, { headers });
+      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+      return res;
+    };
+
+    console.info('\nAPI (mediana de', RUNS, 'chamadas)');
+    line(
+      'GET /api/clients/page (50 primeiros)',
+      ms(await timed(RUNS, () => get('/api/clients/page?limit=50'))),
+    );
+    line(
+      'GET /api/clients/page?search=silva',
+      ms(await timed(RUNS, () => get('/api/clients/page?limit=50&search=silva'))),
+    );
+    line(
+      'GET /api/clients/page?lastContact=30d',
+      ms(await timed(RUNS, () => get('/api/clients/page?limit=50&lastContact=30d'))),
+    );
+    const first = (await (await get('/api/clients/page?limit=1')).json()) as {
+      data: { clients: Array<{ id: string }> };
+    };
+    const clientId = first.data.clients[0]?.id ?? '';
+    line('GET /api/clients/:id', ms(await timed(RUNS, () => get(`/api/clients/${clientId}`))));
+
+    const today = Date.now();
+    const range = (days: number) =>
+      `from=${localDate(today - (days - 1) * 86_400_000)}&to=${localDate(today)}`;
+    const report90 = await timed(RUNS, () => get(`/api/analytics/report?${range(90)}`));
+    line(
+      'GET /api/analytics/report (90 dias)',
+      ms(report90),
+      `≤ ${BUDGETS.report90Ms} ms`,
+      report90 <= BUDGETS.report90Ms,
+    );
+    line(
+      'GET /api/analytics/report (365 dias)',
+      ms(await timed(3, () => get(`/api/analytics/report?${range(365)}`))),
+    );
+    let bytes = 0;
+    const csvMs = await timed(1, async () => {
+      const res = await get(`/api/analytics/export/conversas?${range(90)}`);
+      bytes = (await res.arrayBuffer()).byteLength;
+    });
+    line(`CSV de conversas (90 dias, ${(bytes / 1_048_576).toFixed(1)} MiB)`, ms(csvMs));
+
+    console.info('\nNavegador (Chromium)');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${server.url}/login`);
+        await page.fill('input[type=email]', ADMIN.email);
+        await page.fill('input[type=password]', ADMIN.password);
+        await page.click('button[type=submit]');
+        await page.waitForURL(/dashboard/);
+        await page.waitForLoadState('networkidle');
+        const start = await page.evaluate(() => performance.now());
+        await page.getByRole('link', { name: 'Clientes' }).first().click();
+        await page.locator('[data-testid=clients-scroll] a').first().waitFor();
+        const end = await page.evaluate(() => performance.now());
+        times.push(end - start);
+        await context.close();
+      }
+      const firstRows = median(times);
+      line(
+        'clique em Clientes → primeiras linhas',
+        ms(firstRows),
+        `≤ ${BUDGETS.firstRowsMs} ms`,
+        firstRows <= BUDGETS.firstRowsMs,
+      );
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();

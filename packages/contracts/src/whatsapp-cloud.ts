@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+import { okEnvelope } from './envelope.js';
+import { maskedSecretSchema } from './settings.js';
+
+/**
+ * /whatsapp-cloud — the WhatsApp Business Cloud API channel (CHANNEL=cloud-api). Each field, when
+ * set, overrides its environment variable (`WHATSAPP_*`); empty / null falls back to it.
+ */
+export const whatsappCloudConfigSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,30})?$/, 'Use apenas os dígitos do ID do número')
+    .default(''),
+  /** WhatsApp Business Account id: where the message templates are listed. */
+  businessAccountId: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,30})?$/, 'Use apenas os dígitos do ID da conta')
+    .default(''),
+  /** Graph API base URL (Meta's by default). */
+  graphUrl: z.url().or(z.literal('')).default(''),
+  graphVersion: z
+    .string()
+    .trim()
+    .regex(/^(v\d+\.\d+)?$/, 'Use o formato v23.0')
+    .default(''),
+  /** Messages per second the number may send; null uses WHATSAPP_MAX_PER_SECOND (80). */
+  maxPerSecond: z.number().int().min(1).max(1000).nullable().default(null),
+  accessToken: z.string().nullable().default(null),
+  appSecret: z.string().nullable().default(null),
+  verifyToken: z.string().nullable().default(null),
+});
+export type WhatsappCloudConfig = z.infer<typeof whatsappCloudConfigSchema>;
+export const WHATSAPP_CLOUD_SECRETS = ['accessToken', 'appSecret', 'verifyToken'] as const;
+
+export const whatsappCloudConfigViewSchema = whatsappCloudConfigSchema.extend({
+  accessToken: maskedSecretSchema,
+  appSecret: maskedSecretSchema,
+  verifyToken: maskedSecretSchema,
+});
+export type WhatsappCloudConfigView = z.infer<typeof whatsappCloudConfigViewSchema>;
+
+/**
+ * A secret in a POST: a string sets it, null clears it, absent keeps it — and so does the masked
+ * object a GET returned, so a view posted back unchanged never wipes a secret.
+ */
+const keptSecretInput = z
+  .union([z.string().trim().min(1).max(1000), z.null(), maskedSecretSchema])
+  .optional();
+
+export const whatsappCloudConfigInputSchema = whatsappCloudConfigSchema
+  .omit({ accessToken: true, appSecret: true, verifyToken: true })
+  .partial()
+  .extend({ accessToken: keptSecretInput, appSecret: keptSecretInput, verifyToken: keptSecretInput })
+  .strict();
+export type WhatsappCloudConfigInput = z.infer<typeof whatsappCloudConfigInputSchema>;
+export const whatsappCloudConfigResponseSchema = okEnvelope(whatsappCloudConfigViewSchema);
+
+/** The customer-service window: free-form messages only within 24 h of the customer's last message. */
+export const serviceWindowSchema = z.object({
+  /** false on channels without the rule (simulator, linked device): always open. */
+  applies: z.boolean(),
+  open: z.boolean(),
+  /** When the open window closes; null when closed or when the customer never wrote. */
+  closesAt: isoDateSchema.nullable(),
+  lastClientMessageAt: isoDateSchema.nullable(),
+});
+export type ServiceWindow = z.infer<typeof serviceWindowSchema>;
+export const serviceWindowResponseSchema = okEnvelope(serviceWindowSchema);
+
+/** One approved message template, with the parameters its body expects ({{1}}, {{2}}, …). */
+export const messageTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  /** The body text with its placeholders. */
+  body: z.string(),
+  /** How many body parameters it takes. */
+  parameterCount: z.number().int().min(0),
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+export const messageTemplatesResponseSchema = okEnvelope(z.array(messageTemplateSchema));
+
+export const sendTemplateRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(512),
+    language: z.string().trim().min(2).max(15),
+    parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+  })
+  .strict();
+export type SendTemplateRequest = z.infer<typeof sendTemplateRequestSchema>;

@@ -12,6 +12,7 @@ import * as m018 from './018-cloud-api.js';
 import * as m020 from './020-crm-audit-handler-changes.js';
 import * as m021 from './021-client-labels.js';
 import * as m022 from './022-reply-response-times.js';
+import * as m023 from './023-client-lid.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '020-crm-audit-handler-changes': m020,
   '021-client-labels': m021,
   '022-reply-response-times': m022,
+  '023-client-lid': m023,
 };

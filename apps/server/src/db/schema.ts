@@ -48,6 +48,8 @@ export interface ClientsTable {
   erased_at: number | null;
   /** JSON array of label ids (migration 021); defaults to `[]`. */
   labels: ColumnType<string, string | undefined, string>;
+  /** WhatsApp LID (digits, migration 023): the same person as `phone`; unique where present. */
+  lid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationsTable {

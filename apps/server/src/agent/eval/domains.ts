@@ -22,7 +22,12 @@ export interface Domain {
   items: DomainItem[];
 }
 
-export const NEW_DOMAINS = ['clinica', 'internet', 'restaurante', 'escola'] as const;
+/**
+ * Knowledge bases of other businesses, each with questions written before any tuning. The gym
+ * (`academia`) was written later than the first four, before the general vocabulary and out-of-scope
+ * signals were added, as a check that they carry over to a domain none of them was written against.
+ */
+export const NEW_DOMAINS = ['clinica', 'internet', 'restaurante', 'escola', 'academia'] as const;
 
 const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 
@@ -55,7 +60,7 @@ export function loadDemoDomain(): Domain {
   };
 }
 
-/** The four new domains and the demo store. */
+/** The new domains and the demo store. */
 export function loadAllDomains(): Domain[] {
   return [...NEW_DOMAINS.map(loadDomain), loadDemoDomain()];
 }

@@ -89,12 +89,13 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
 
   const insertConversation = db.prepare(
     `INSERT INTO conversations (id, client_id, status, started_at, last_message, last_message_time, message_count,
-      response_time_total_ms, response_count, is_ai_handled, tags, handler_mode, handler_since, converted_at, updated_at, search_text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)`,
+      response_time_total_ms, response_count, first_response_ms, first_response_ai, is_ai_handled, tags, handler_mode,
+      handler_since, converted_at, updated_at, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)`,
   );
   const insertMessage = db.prepare(
-    `INSERT INTO messages (id, conversation_id, sender, content, type, timestamp, ai_generated, confidence_score, status, evidence, created_at)
-     VALUES (?, ?, ?, ?, 'text', ?, ?, ?, 'read', '[]', ?)`,
+    `INSERT INTO messages (id, conversation_id, sender, content, type, timestamp, ai_generated, confidence_score, status, evidence, created_at, response_ms)
+     VALUES (?, ?, ?, ?, 'text', ?, ?, ?, 'read', '[]', ?, ?)`,
   );
   const insertChange = db.prepare(
     `INSERT INTO handler_changes (id, conversation_id, at, from_mode, to_mode, cause, reason, user_id)
@@ -109,6 +110,7 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
       const handedOff = random() < 0.15;
       let t = start;
       let rtTotal = 0;
+      let firstResponse: { ms: number; ai: number } | null = null;
       for (let m = 0; m < perConversation; m++) {
         const fromClient = m % 2 === 0;
         const human = handedOff && m >= perConversation / 2;
@@ -116,7 +118,11 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
           ? 60_000 + Math.floor(random() * 3_600_000)
           : 2_000 + Math.floor(random() * (human ? 240_000 : 20_000));
         t += gap;
-        if (!fromClient) rtTotal += gap;
+        // Each reply answers the one client message before it.
+        if (!fromClient) {
+          rtTotal += gap;
+          firstResponse ??= { ms: t - start, ai: human ? 0 : 1 };
+        }
         insertMessage.run(
           randomUUID(),
           id,
@@ -126,6 +132,7 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
           !fromClient && !human ? 1 : 0,
           !fromClient && !human ? 0.5 + random() * 0.5 : null,
           t,
+          fromClient ? null : gap,
         );
       }
       if (handedOff) {
@@ -152,6 +159,8 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
         perConversation,
         rtTotal,
         perConversation / 2,
+        firstResponse?.ms ?? null,
+        firstResponse?.ai ?? null,
         handedOff ? 0 : 1,
         handedOff ? 'human' : 'ai',
         start,

@@ -3,6 +3,7 @@
  * PostgreSQL too when TEST_DATABASE_URL is set) and tiny row builders with known timestamps.
  */
 
+import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabaseKind } from './helpers.js';
@@ -71,6 +72,11 @@ export async function addConversation(
   return id;
 }
 
+/**
+ * A message at `timestamp`, added after the conversation's earlier ones. A reply of ours carries what
+ * the messaging module stores with it (docs/metrics.md): its response time, and the conversation's
+ * first response when it is the first reply.
+ */
 export async function addMessage(
   db: Db,
   conversationId: string,
@@ -79,6 +85,16 @@ export async function addMessage(
   options: { aiGenerated?: boolean } = {},
 ): Promise<string> {
   const id = nextId('msg');
+  const reply = sender !== 'client';
+  const earlier = await db
+    .selectFrom('messages')
+    .select(['sender', 'timestamp'])
+    .where('conversation_id', '=', conversationId)
+    .where('timestamp', '<=', timestamp)
+    .orderBy('timestamp')
+    .execute();
+  let awaiting: number | null = null;
+  for (const m of earlier) awaiting = m.sender === 'client' ? (awaiting ?? Number(m.timestamp)) : null;
   await db
     .insertInto('messages')
     .values({
@@ -92,8 +108,19 @@ export async function addMessage(
       type: 'text',
       status: 'delivered',
       evidence: '[]',
+      response_ms: reply && awaiting !== null ? timestamp - awaiting : null,
     })
     .execute();
+  if (reply && !earlier.some((m) => m.sender !== 'client')) {
+    await db
+      .updateTable('conversations')
+      .set((eb) => ({
+        first_response_ms: eb(sql.lit(timestamp), '-', eb.ref('started_at')),
+        first_response_ai: options.aiGenerated ? 1 : 0,
+      }))
+      .where('id', '=', conversationId)
+      .execute();
+  }
   return id;
 }
 

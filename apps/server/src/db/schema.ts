@@ -65,6 +65,9 @@ export interface ConversationsTable {
   response_count: number;
   /** First client message not yet answered by our side; null when answered. */
   awaiting_since: number | null;
+  /** Our first reply minus `started_at` (ms), and whether the AI wrote it; null until the first reply. */
+  first_response_ms: number | null;
+  first_response_ai: number | null;
   sentiment_score: number | null;
   is_ai_handled: number;
   /** JSON array of strings. */
@@ -106,6 +109,11 @@ export interface MessagesTable {
   /** Why the provider failed it (status 'failed'): its error code, and the pt-BR explanation. */
   status_error_code: string | null;
   status_error: string | null;
+  /**
+   * Our reply's response time (ms): its timestamp minus the first client message of the unanswered run
+   * it answers. Null for client messages and for replies with nothing to answer.
+   */
+  response_ms: number | null;
 }
 
 export interface ReactionsTable {

@@ -127,22 +127,6 @@ export async function activeClientsPerRange(db: Db, ranges: readonly TimeRange[]
   ).map((r) => r.n);
 }
 
-/**
- * The response time (docs/metrics.md §avgResponseTime) of our reply aliased `r`: its timestamp minus
- * the first client message of the unanswered run it answers; NULL when no client message precedes it
- * since our previous reply.
- */
-export const responseTimeOfReply = sql<number | null>`(r.timestamp - (
-  SELECT MIN(q.timestamp) FROM messages q
-  WHERE q.conversation_id = r.conversation_id AND q.sender = 'client'
-    AND q.timestamp <= r.timestamp
-    AND q.timestamp > COALESCE((
-      SELECT MAX(o.timestamp) FROM messages o
-      WHERE o.conversation_id = r.conversation_id AND o.sender IN ('agent', 'admin')
-        AND o.timestamp < r.timestamp
-    ), -1)
-))`;
-
 export interface ResponseTimes {
   /** Sum of response times, ms. */
   totalMs: number;
@@ -151,9 +135,8 @@ export interface ResponseTimes {
 }
 
 /**
- * Response times of our replies sent in each range: reply time − first client message of the
- * unanswered run it answers (docs/metrics.md §avgResponseTime). Replies with no client message
- * since our previous message have none.
+ * Response times of our replies sent in each range (docs/metrics.md §avgResponseTime), stored with
+ * each reply. Replies with no client message since our previous message have none.
  */
 export async function responseTimesPerRange(db: Db, ranges: readonly TimeRange[]): Promise<ResponseTimes[]> {
   if (ranges.length === 0) return [];
@@ -162,8 +145,7 @@ export async function responseTimesPerRange(db: Db, ranges: readonly TimeRange[]
   const { rows } = await sql<{ bucket: number | null; total: number | null; n: number }>`
     SELECT x.bucket AS bucket, SUM(x.rt) AS total, COUNT(x.rt) AS n
     FROM (
-      SELECT ${bucket} AS bucket,
-        ${responseTimeOfReply} AS rt
+      SELECT ${bucket} AS bucket, r.response_ms AS rt
       FROM messages r
       WHERE r.sender IN ('agent', 'admin') AND r.timestamp >= ${from} AND r.timestamp < ${to}
     ) x

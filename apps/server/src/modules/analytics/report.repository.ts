@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { responseTimeOfReply } from './analytics.repository.js';
 import { DAY_MS, HOUR_MS, type TimeRange } from './time-windows.js';
 
 /**
@@ -23,36 +22,14 @@ export interface Split {
 
 /**
  * First response of conversations started in the range: the first reply of ours minus the
- * conversation's start, split by whether that first reply was the AI's.
+ * conversation's start (stored with that reply), split by whether the AI wrote it.
  */
 export async function firstResponses(db: Db, range: TimeRange): Promise<{ ai: Split; human: Split }> {
   const { rows } = await sql<{ ai: number; total: number | null; n: number }>`
-    SELECT r.ai_generated AS ai, SUM(r.timestamp - c.started_at) AS total, COUNT(*) AS n
-    FROM conversations c
-    JOIN messages r ON r.conversation_id = c.id AND r.sender IN ('agent', 'admin')
-      AND r.timestamp = (
-        SELECT MIN(f.timestamp) FROM messages f
-        WHERE f.conversation_id = c.id AND f.sender IN ('agent', 'admin')
-      )
-    WHERE c.started_at >= ${lit(range.start)} AND c.started_at < ${lit(range.end)}
-    GROUP BY r.ai_generated`.execute(db);
-  return splitRows(rows);
-}
-
-/**
- * Response times (docs/metrics.md §avgResponseTime) of our replies sent in the range, split by who
- * wrote the reply: the AI or a person.
- */
-export async function responseTimes(db: Db, range: TimeRange): Promise<{ ai: Split; human: Split }> {
-  const { rows } = await sql<{ ai: number; total: number | null; n: number }>`
-    SELECT x.ai AS ai, SUM(x.rt) AS total, COUNT(x.rt) AS n
-    FROM (
-      SELECT r.ai_generated AS ai, ${responseTimeOfReply} AS rt
-      FROM messages r
-      WHERE r.sender IN ('agent', 'admin') AND r.timestamp >= ${lit(range.start)} AND r.timestamp < ${lit(range.end)}
-    ) x
-    WHERE x.rt IS NOT NULL
-    GROUP BY x.ai`.execute(db);
+    SELECT first_response_ai AS ai, SUM(first_response_ms) AS total, COUNT(*) AS n
+    FROM conversations
+    WHERE started_at >= ${lit(range.start)} AND started_at < ${lit(range.end)} AND first_response_ms IS NOT NULL
+    GROUP BY first_response_ai`.execute(db);
   return splitRows(rows);
 }
 
@@ -69,25 +46,48 @@ function splitRows(rows: ReadonlyArray<{ ai: number; total: number | null; n: nu
   return out;
 }
 
-/** Our replies in the range, the AI's among them and their mean confidence. */
-export async function aiReplies(
-  db: Db,
-  range: TimeRange,
-): Promise<{ replies: number; ai: number; meanConfidence: number | null }> {
-  const { rows } = await sql<{ replies: number; ai: number | null; conf: number | null }>`
-    SELECT COUNT(*) AS replies,
-      SUM(CASE WHEN ai_generated = 1 THEN 1 ELSE 0 END) AS ai,
-      AVG(CASE WHEN ai_generated = 1 THEN confidence_score END) AS conf
+export interface Replies {
+  /** Our replies in the range, and the AI's among them. */
+  replies: number;
+  ai: number;
+  /** Mean confidence of the AI's replies. */
+  meanConfidence: number | null;
+  /** Response times (docs/metrics.md §avgResponseTime) of those replies, by who wrote them. */
+  responseTimes: { ai: Split; human: Split };
+}
+
+/** Our replies sent in the range: counts, the AI's confidence and response times, from one index scan. */
+export async function replies(db: Db, range: TimeRange): Promise<Replies> {
+  const { rows } = await sql<{
+    ai: number;
+    n: number;
+    conf: number | null;
+    total: number | null;
+    timed: number;
+  }>`
+    SELECT ai_generated AS ai, COUNT(*) AS n, AVG(confidence_score) AS conf,
+      SUM(response_ms) AS total, COUNT(response_ms) AS timed
     FROM messages
-    WHERE sender IN ('agent', 'admin') AND timestamp >= ${lit(range.start)} AND timestamp < ${lit(range.end)}`.execute(
-    db,
-  );
-  const row = rows[0];
-  return {
-    replies: num(row?.replies),
-    ai: num(row?.ai),
-    meanConfidence: row?.conf === null || row?.conf === undefined ? null : Number(row.conf),
+    WHERE sender IN ('agent', 'admin') AND timestamp >= ${lit(range.start)} AND timestamp < ${lit(range.end)}
+    GROUP BY ai_generated`.execute(db);
+  const out: Replies = {
+    replies: 0,
+    ai: 0,
+    meanConfidence: null,
+    responseTimes: { ai: { totalMs: 0, count: 0 }, human: { totalMs: 0, count: 0 } },
   };
+  for (const row of rows) {
+    const isAi = num(row.ai) === 1;
+    out.replies += num(row.n);
+    const side = isAi ? out.responseTimes.ai : out.responseTimes.human;
+    side.totalMs += num(row.total);
+    side.count += num(row.timed);
+    if (isAi) {
+      out.ai = num(row.n);
+      out.meanConfidence = row.conf === null || row.conf === undefined ? null : Number(row.conf);
+    }
+  }
+  return out;
 }
 
 /** Agent hand-offs (to `waiting_human`) in the range by cause, the conversations they touched, and takeovers. */

@@ -2,19 +2,13 @@ import { type AnalyticsRangeQuery, type AnalyticsReport, handoffCauseLabel } fro
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
-import {
-  activeConversationsPerRange,
-  conversionsPerRange,
-  countConversationsAt,
-  handoffsPerRange,
-} from './analytics.repository.js';
+import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
-  aiReplies,
   busiestHours,
   firstResponses,
   handoffs,
-  responseTimes,
+  replies,
   type Split,
   topKnowledgeGaps,
 } from './report.repository.js';
@@ -62,36 +56,22 @@ const split = (s: Split) => ({
 /** `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md). */
 export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise<AnalyticsReport> {
   const { range, days } = reportDays(query);
-  const [
-    active,
-    conversions,
-    started,
-    first,
-    average,
-    replies,
-    handed,
-    perDayActive,
-    perDayConv,
-    perDayHandoffs,
-    heatmap,
-    gaps,
-  ] = await Promise.all([
-    activeConversationsPerRange(db, [range]),
-    conversionsPerRange(db, [range]),
-    countConversationsAt(db, 'started_at', range),
-    firstResponses(db, range),
-    responseTimes(db, range),
-    aiReplies(db, range),
-    handoffs(db, range),
-    activeConversationsPerRange(db, days),
-    conversionsPerRange(db, days),
-    handoffsPerRange(db, days),
-    // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
-    busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
-    topKnowledgeGaps(db, range),
-  ]);
-  const activeCount = active[0] ?? 0;
+  // Active conversations are the conversion rate's denominator: one query gives both.
+  const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps] =
+    await Promise.all([
+      conversionsPerRange(db, [range]),
+      countConversationsAt(db, 'started_at', range),
+      firstResponses(db, range),
+      replies(db, range),
+      handoffs(db, range),
+      conversionsPerRange(db, days),
+      handoffsPerRange(db, days),
+      // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
+      busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
+      topKnowledgeGaps(db, range),
+    ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
+  const activeCount = conversion.conversations;
   const handoffCount = [...handed.byCause.values()].reduce((a, b) => a + b, 0);
   return {
     range: { from: toIso(range.start), to: toIso(range.end), days: days.length },
@@ -104,8 +84,8 @@ export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise
     responseTime: {
       firstAi: split(first.ai),
       firstHuman: split(first.human),
-      averageAi: split(average.ai),
-      averageHuman: split(average.human),
+      averageAi: split(ourReplies.responseTimes.ai),
+      averageHuman: split(ourReplies.responseTimes.human),
     },
     handoffs: {
       count: handoffCount,
@@ -116,18 +96,18 @@ export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise
         .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause)),
     },
     ai: {
-      replies: replies.replies,
-      aiReplies: replies.ai,
-      answerRate: percentOf(replies.ai, replies.replies),
+      replies: ourReplies.replies,
+      aiReplies: ourReplies.ai,
+      answerRate: percentOf(ourReplies.ai, ourReplies.replies),
       meanConfidence:
-        replies.meanConfidence === null ? null : Math.round(replies.meanConfidence * 1000) / 1000,
+        ourReplies.meanConfidence === null ? null : Math.round(ourReplies.meanConfidence * 1000) / 1000,
     },
     heatmap,
     perDay: days.map((day, i) => ({
       date: isoDate.format(day.start),
       label: day.label,
-      conversations: perDayActive[i] ?? 0,
-      converted: perDayConv[i]?.converted ?? 0,
+      conversations: perDay[i]?.conversations ?? 0,
+      converted: perDay[i]?.converted ?? 0,
       handoffs: perDayHandoffs[i] ?? 0,
     })),
     knowledgeGaps: gaps.map((g) => ({

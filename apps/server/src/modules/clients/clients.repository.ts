@@ -4,7 +4,6 @@ import type { Database } from '../../db/schema.js';
 import { now, toIso } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import { responseTimeOfReply } from '../analytics/analytics.repository.js';
 import { DAY_MS } from '../analytics/time-windows.js';
 
 /**
@@ -199,7 +198,7 @@ export async function getClientDetail(db: Db, id: string): Promise<ClientDetail 
  */
 async function lastResponse(db: Db, clientId: string): Promise<number | null> {
   const { rows } = await sql<{ rt: number | null }>`
-    SELECT ${responseTimeOfReply} AS rt
+    SELECT r.response_ms AS rt
     FROM messages r
     JOIN conversations c ON c.id = r.conversation_id
     WHERE c.client_id = ${clientId} AND r.sender IN ('agent', 'admin')

@@ -52,6 +52,8 @@ describeEachDatabase('clients (CRM)', (kind) => {
     sender: 'client' | 'agent',
     secondsAfter: number,
     ai = false,
+    /** A reply's response time, as the messaging module stores it. */
+    responseSeconds: number | null = null,
   ) {
     await ctx.app.db
       .insertInto('messages')
@@ -66,6 +68,7 @@ describeEachDatabase('clients (CRM)', (kind) => {
         status: 'delivered',
         evidence: '[]',
         created_at: at,
+        response_ms: responseSeconds === null ? null : responseSeconds * 1000,
       })
       .execute();
   }
@@ -79,9 +82,9 @@ describeEachDatabase('clients (CRM)', (kind) => {
     await conversation('c1', 'k1', 2);
     await conversation('c2', 'k1', 40);
     await message('m1', 'c1', 'client', 0);
-    await message('m2', 'c1', 'agent', 12, true);
+    await message('m2', 'c1', 'agent', 12, true, 12);
     await message('m3', 'c1', 'client', 60);
-    await message('m4', 'c1', 'agent', 90, false);
+    await message('m4', 'c1', 'agent', 90, false, 30);
   });
 
   const page = async (query: string, token = operator) => {

@@ -193,6 +193,7 @@ export function buildDemoHistory(o: HistoryOptions): DemoHistory {
     let rtTotal = 0;
     let rtCount = 0;
     let awaiting: number | null = null;
+    let firstResponse: { ms: number; ai: number } | null = null;
     let lastAi: { id: string; timestamp: number } | null = null;
     const name = who.name;
 
@@ -204,12 +205,17 @@ export function buildDemoHistory(o: HistoryOptions): DemoHistory {
         const tag = section ? SECTION_TAGS[section] : undefined;
         if (tag && e === m.evidence[0]) tags.add(tag);
       }
+      let responseMs: number | null = null;
       if (m.sender === 'client') {
         awaiting ??= m.timestamp;
-      } else if (awaiting !== null) {
-        rtTotal += m.timestamp - awaiting;
-        rtCount += 1;
-        awaiting = null;
+      } else {
+        firstResponse ??= { ms: m.timestamp - first.timestamp, ai: m.aiGenerated ? 1 : 0 };
+        if (awaiting !== null) {
+          responseMs = m.timestamp - awaiting;
+          rtTotal += responseMs;
+          rtCount += 1;
+          awaiting = null;
+        }
       }
       if (m.aiGenerated) lastAi = { id, timestamp: m.timestamp };
       onEvent(m, conversationId, name, operator);
@@ -233,6 +239,7 @@ export function buildDemoHistory(o: HistoryOptions): DemoHistory {
         author_name: m.authorName,
         evidence: JSON.stringify(m.evidence),
         created_at: m.timestamp,
+        response_ms: responseMs,
       });
     }
 
@@ -362,6 +369,8 @@ export function buildDemoHistory(o: HistoryOptions): DemoHistory {
       response_time_total_ms: rtTotal,
       response_count: rtCount,
       awaiting_since: awaiting,
+      first_response_ms: firstResponse?.ms ?? null,
+      first_response_ai: firstResponse?.ai ?? null,
       sentiment_score:
         Math.round(
           (convertedAt ? random.real(0.55, 0.95) : closed ? random.real(0.2, 0.8) : random.real(-0.5, 0.4)) *

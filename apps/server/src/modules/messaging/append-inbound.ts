@@ -127,12 +127,15 @@ async function updateConversations(trx: Transaction<Database>, rows: readonly Co
   const values = sql.join(
     rows.map(
       (c) =>
-        sql`(${c.id}, ${c.status}, cast(${c.message_count} as integer), ${c.last_message}, cast(${c.last_message_time} as bigint), cast(${c.awaiting_since} as bigint), cast(${c.updated_at} as bigint), ${c.search_text})`,
+        sql`(${c.id}, ${c.status}, cast(${c.message_count} as integer), ${c.last_message}, cast(${c.last_message_time} as bigint), cast(${c.awaiting_since} as bigint), cast(${c.response_time_total_ms} as bigint), cast(${c.response_count} as integer), cast(${c.first_response_ms} as bigint), cast(${c.first_response_ai} as integer), cast(${c.updated_at} as bigint), ${c.search_text})`,
     ),
   );
-  await sql`with v(id, status, message_count, last_message, last_message_time, awaiting_since, updated_at, search_text) as (values ${values})
+  await sql`with v(id, status, message_count, last_message, last_message_time, awaiting_since, response_time_total_ms,
+      response_count, first_response_ms, first_response_ai, updated_at, search_text) as (values ${values})
     update conversations set status = v.status, message_count = v.message_count, last_message = v.last_message,
-      last_message_time = v.last_message_time, awaiting_since = v.awaiting_since, updated_at = v.updated_at,
+      last_message_time = v.last_message_time, awaiting_since = v.awaiting_since,
+      response_time_total_ms = v.response_time_total_ms, response_count = v.response_count,
+      first_response_ms = v.first_response_ms, first_response_ai = v.first_response_ai, updated_at = v.updated_at,
       search_text = v.search_text
     from v where conversations.id = v.id`.execute(trx);
 }
@@ -203,6 +206,12 @@ async function storeInbound(
         (await resolveQuoted(trx, conversation.id, inbound.quotedId)))
       : null;
     const fromPhone = inbound.sender === 'phone';
+    // A person's answer typed on the phone is a reply of ours: it has a response time like any other.
+    const responseMs =
+      fromPhone && conversation.awaiting_since != null
+        ? Math.max(0, timestamp - conversation.awaiting_since)
+        : null;
+    const firstReply = fromPhone && conversation.first_response_ms === null;
     const message: MessageRow = {
       id: newId(),
       conversation_id: conversation.id,
@@ -226,6 +235,7 @@ async function storeInbound(
       created_at: at,
       status_error_code: null,
       status_error: null,
+      response_ms: responseMs,
     };
     messages.push(message);
 
@@ -238,6 +248,10 @@ async function storeInbound(
       last_message: lastMessage,
       last_message_time: lastMessageTime,
       awaiting_since: fromPhone ? null : (conversation.awaiting_since ?? timestamp),
+      response_time_total_ms: conversation.response_time_total_ms + (responseMs ?? 0),
+      response_count: conversation.response_count + (responseMs === null ? 0 : 1),
+      first_response_ms: firstReply ? timestamp - conversation.started_at : conversation.first_response_ms,
+      first_response_ai: firstReply ? 0 : conversation.first_response_ai,
       updated_at: at,
       search_text: conversationSearchText({
         clientId: client.id,
@@ -330,6 +344,8 @@ function newConversationRow(client: Client, at: number): ConversationRow {
     response_time_total_ms: 0,
     response_count: 0,
     awaiting_since: null,
+    first_response_ms: null,
+    first_response_ai: null,
     sentiment_score: null,
     is_ai_handled: 1,
     tags: '[]',

@@ -48,6 +48,8 @@ const updateConversationAfterReply = preparedQuery(
       awaiting_since: null;
       response_time_total_ms: number;
       response_count: number;
+      first_response_ms: number | null;
+      first_response_ai: number | null;
       updated_at: number;
       search_text: string | null;
     },
@@ -69,6 +71,9 @@ async function storeOutbound(
   const at = now();
   // After the conversation's last message, so the order is never ambiguous.
   const timestamp = Math.max(at, (conversation.last_message_time ?? 0) + 1);
+  const awaiting = conversation.awaiting_since;
+  const responseMs = awaiting == null ? null : Math.max(0, timestamp - awaiting);
+  const aiGenerated = input.aiGenerated ? 1 : 0;
   const row: MessageRow = {
     id: newId(),
     conversation_id: conversation.id,
@@ -77,7 +82,7 @@ async function storeOutbound(
     content: input.content,
     type: input.type,
     timestamp,
-    ai_generated: input.aiGenerated ? 1 : 0,
+    ai_generated: aiGenerated,
     confidence_score: input.confidenceScore ?? null,
     media_url: null,
     media_mime_type: null,
@@ -91,19 +96,21 @@ async function storeOutbound(
     status_error_code: null,
     status_error: null,
     created_at: at,
+    response_ms: responseMs,
   };
   await insertMessage(trx, row);
 
-  const awaiting = conversation.awaiting_since;
+  const firstReply = conversation.first_response_ms === null;
   const updated: ConversationRow = {
     ...conversation,
     message_count: conversation.message_count + 1,
     last_message: row.content,
     last_message_time: timestamp,
     awaiting_since: null,
-    response_time_total_ms:
-      conversation.response_time_total_ms + (awaiting == null ? 0 : Math.max(0, timestamp - awaiting)),
-    response_count: conversation.response_count + (awaiting == null ? 0 : 1),
+    response_time_total_ms: conversation.response_time_total_ms + (responseMs ?? 0),
+    response_count: conversation.response_count + (responseMs === null ? 0 : 1),
+    first_response_ms: firstReply ? timestamp - conversation.started_at : conversation.first_response_ms,
+    first_response_ai: firstReply ? aiGenerated : conversation.first_response_ai,
     updated_at: at,
     search_text: conversationSearchText({
       clientId: conversation.client_id,
@@ -119,6 +126,8 @@ async function storeOutbound(
     awaiting_since: null,
     response_time_total_ms: updated.response_time_total_ms,
     response_count: updated.response_count,
+    first_response_ms: updated.first_response_ms,
+    first_response_ai: updated.first_response_ai,
     updated_at: at,
     search_text: updated.search_text,
   });

@@ -1,0 +1,77 @@
+import { Migrator, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, DATABASE_KINDS } from '../../../test/helpers.js';
+import { openDatabase } from '../database.js';
+import { migrations } from './index.js';
+
+describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
+  it('backfills each reply’s response time and each conversation’s first response from the history', async () => {
+    const database = await createTestDatabase(kind);
+    const handle = openDatabase(database.url);
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+      const before = await migrator.migrateTo('021-client-labels');
+      expect(before.error).toBeUndefined();
+      await sql`INSERT INTO clients (id, phone, name, created_at, total_messages) VALUES ('k', '5511900000001', 'K', 0, 0)`.execute(
+        handle.db,
+      );
+      for (const id of ['a', 'b']) {
+        await sql`INSERT INTO conversations (id, client_id, status, started_at, message_count, response_time_total_ms,
+            response_count, is_ai_handled, tags, handler_mode, handler_since, updated_at)
+          VALUES (${id}, 'k', 'active', 1000, 0, 0, 0, 1, '[]', 'ai', 1000, 1000)`.execute(handle.db);
+      }
+      // a: two client messages, the AI answers, a second reply with nothing new, a person answers the next.
+      // b: only a client message, never answered.
+      const rows: Array<[string, string, 'client' | 'agent' | 'admin', number, number]> = [
+        ['m1', 'a', 'client', 1_000, 0],
+        ['m2', 'a', 'client', 5_000, 0],
+        ['m3', 'a', 'agent', 9_000, 1],
+        ['m4', 'a', 'agent', 9_500, 1],
+        ['m5', 'a', 'client', 20_000, 0],
+        ['m6', 'a', 'admin', 80_000, 0],
+        ['m7', 'b', 'client', 2_000, 0],
+      ];
+      for (const [id, conversation, sender, at, ai] of rows) {
+        await sql`INSERT INTO messages (id, conversation_id, sender, content, type, timestamp, ai_generated, status, evidence, created_at)
+          VALUES (${id}, ${conversation}, ${sender}, 'x', 'text', ${at}, ${ai}, 'delivered', '[]', ${at})`.execute(
+          handle.db,
+        );
+      }
+
+      const after = await migrator.migrateTo('022-reply-response-times');
+      expect(after.error).toBeUndefined();
+      const messages = await handle.db
+        .selectFrom('messages')
+        .select(['id', 'response_ms'])
+        .orderBy('id')
+        .execute();
+      expect(messages.map((m) => [m.id, m.response_ms === null ? null : Number(m.response_ms)])).toEqual([
+        ['m1', null],
+        ['m2', null],
+        ['m3', 8_000],
+        ['m4', null],
+        ['m5', null],
+        ['m6', 60_000],
+        ['m7', null],
+      ]);
+      const conversations = await handle.db
+        .selectFrom('conversations')
+        .select(['id', 'first_response_ms', 'first_response_ai'])
+        .orderBy('id')
+        .execute();
+      expect(
+        conversations.map((c) => [
+          c.id,
+          c.first_response_ms === null ? null : Number(c.first_response_ms),
+          c.first_response_ai === null ? null : Number(c.first_response_ai),
+        ]),
+      ).toEqual([
+        ['a', 8_000, 1],
+        ['b', null, null],
+      ]);
+    } finally {
+      await handle.close();
+      await database.destroy();
+    }
+  });
+});

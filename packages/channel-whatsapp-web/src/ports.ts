@@ -52,6 +52,8 @@ export interface ChannelSink {
   onInboundMessage(message: InboundMessage): Promise<unknown>;
   onInboundReaction(reaction: InboundReaction): Promise<void>;
   onDeliveryStatus(update: DeliveryUpdate): Promise<void>;
+  /** WhatsApp told us that a LID and a phone number (digits) are the same person: stored durably. */
+  onIdentity?(pair: { lid: string; phone: string }): Promise<void>;
 }
 
 /** Stores media bytes (the server's media store). */

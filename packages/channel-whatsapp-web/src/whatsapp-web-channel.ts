@@ -64,7 +64,12 @@ export interface WhatsappWebOptions {
   socketFactory?: SocketFactory;
   /** Test-only: where the WebSocket connects (a local server). */
   webSocketUrl?: string;
-  /** Downloads a message's media (defaults to Baileys' downloadMediaMessage). */
+  /**
+   * The undici dispatcher every media download goes through (the server's SSRF-safe one, limited to
+   * WhatsApp's media hosts): the URL and host come from the message, which the sender controls.
+   */
+  mediaDispatcher: unknown;
+  /** Contract tests: downloads a message's media without the network (instead of Baileys'). */
   download?: (message: WAMessage, socket: SocketLike) => Promise<Uint8Array>;
   now?: () => number;
 }
@@ -247,8 +252,8 @@ export class WhatsappWebChannel {
       this.onReactions(reactions),
     );
     on<{ lid: string; pn: string }>('lid-mapping.update', (pair) => this.rememberPair(pair.lid, pair.pn));
-    on<{ lidPnMappings?: Array<{ lid: string; pn: string }> }>('messaging-history.set', (history) => {
-      for (const pair of history.lidPnMappings ?? []) this.rememberPair(pair.lid, pair.pn);
+    on<{ lidPnMappings?: Array<{ lid: string; pn: string }> }>('messaging-history.set', async (history) => {
+      for (const pair of history.lidPnMappings ?? []) await this.rememberPair(pair.lid, pair.pn);
     });
   }
 
@@ -384,7 +389,8 @@ export class WhatsappWebChannel {
           downloadMediaMessage(
             msg,
             'buffer',
-            {},
+            // Baileys hands `options` to Node's fetch, which takes an undici dispatcher.
+            { options: { dispatcher: this.options.mediaDispatcher } as RequestInit },
             {
               logger: baileysLogger(this.log),
               reuploadRequest: (m) =>
@@ -443,10 +449,13 @@ export class WhatsappWebChannel {
     if (identity.lid && identity.phone) this.lidToPhone.set(identity.lid, identity.phone);
   }
 
-  private rememberPair(lid: string, pn: string): void {
+  /** A pair learned outside a message: kept here and handed to the server, which stores it durably. */
+  private async rememberPair(lid: string, pn: string): Promise<void> {
     const lidUser = jidDecode(lid)?.user ?? lid;
     const phone = jidDecode(pn)?.user ?? pn;
+    if (!lidUser || !phone || this.lidToPhone.get(lidUser) === phone) return;
     this.lidToPhone.set(lidUser, phone);
+    await this.options.sink.onIdentity?.({ lid: lidUser, phone });
   }
 
   /** Completes a LID-only identity with the phone number when WhatsApp told us the pair. */
@@ -456,6 +465,7 @@ export class WhatsappWebChannel {
     if (known) return { ...identity, phone: known };
     const pn = await this.socket?.signalRepository?.lidMapping?.getPNForLID(jid).catch(() => null);
     const phone = pn ? (jidDecode(pn)?.user ?? null) : null;
+    // The message carries both forms from here on: the ingest stores the pair with it.
     if (phone) this.lidToPhone.set(identity.lid, phone);
     return { ...identity, phone };
   }

@@ -12,6 +12,8 @@ export interface SafeFetchOptions {
   /** Name resolution; the system resolver (as a plain connection would use) by default. */
   resolve?: ResolveHost;
   connectTimeoutMs?: number;
+  /** Only these host names (as the URL names them, redirects included); every host when absent. */
+  allowHost?: (hostname: string) => boolean;
 }
 
 export type SafeFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -33,6 +35,9 @@ export function createSafeDispatcher(options: SafeFetchOptions = {}): Agent {
   const connectDirect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
 
   async function checkedAddress(hostname: string): Promise<string> {
+    if (options.allowHost && !options.allowHost(hostname)) {
+      throw new BlockedDestinationError(`destino recusado: host não permitido (${hostname})`);
+    }
     const addresses = isIP(hostname) ? [hostname] : await resolve(hostname);
     if (addresses.length === 0) throw new BlockedDestinationError(`host não resolvido (${hostname})`);
     if (!options.allowPrivate) {

@@ -2,12 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabaseKind, testConfig } from '../../../test/helpers.js';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+  testConfig,
+} from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { now } from '../../lib/clock.js';
 import { samples } from '../../modules/media/media-samples.js';
 import { fakeSocketFactory } from './fake-baileys.js';
+import type { WhatsappWebLoadOptions } from './load-whatsapp-web.js';
 
 /** Bytes a fake download returns per media kind (real file signatures: the media store checks them). */
 function fakeDownload(message: { message?: Record<string, unknown> }): Uint8Array {
@@ -18,11 +24,47 @@ function fakeDownload(message: { message?: Record<string, unknown> }): Uint8Arra
   throw new Error('no media in message');
 }
 
+export interface LinkedDeviceAppOptions {
+  /** Media is fetched for real (Baileys' download through the safe dispatcher) instead of faked. */
+  realDownload?: boolean;
+  mediaFetch?: WhatsappWebLoadOptions['mediaFetch'];
+}
+
 /** The real app with CHANNEL=whatsapp-web over a fake Baileys socket, on a fresh database. */
-export async function createLinkedDeviceApp(kind: TestDatabaseKind) {
+export async function createLinkedDeviceApp(kind: TestDatabaseKind, options: LinkedDeviceAppOptions = {}) {
   const database = await createTestDatabase(kind);
-  const handle = openDatabase(database.url);
   const mediaDir = mkdtempSync(join(tmpdir(), 'atende-wa-media-'));
+  const close = async () => {
+    await database.destroy();
+    rmSync(mediaDir, { recursive: true, force: true });
+  };
+  let booted: Booted;
+  try {
+    booted = await boot(database, mediaDir, options);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const t = {
+    ...booted,
+    mediaDir,
+    async close(): Promise<void> {
+      await t.stop();
+      await close();
+    },
+    /** A new process on the same database: the app and its channel start from nothing in memory. */
+    async restart(): Promise<void> {
+      await t.stop();
+      Object.assign(t, await boot(database, mediaDir, options));
+    },
+  };
+  return t;
+}
+
+type Booted = Awaited<ReturnType<typeof boot>>;
+
+async function boot(database: TestDatabase, mediaDir: string, options: LinkedDeviceAppOptions) {
+  const handle = openDatabase(database.url);
   const fake = fakeSocketFactory();
   const emitted: string[] = [];
   let app: FastifyInstance;
@@ -31,13 +73,15 @@ export async function createLinkedDeviceApp(kind: TestDatabaseKind) {
       dbHandle: handle,
       whatsappWeb: {
         socketFactory: fake.factory,
-        download: async (message: { message?: Record<string, unknown> }) => fakeDownload(message),
+        ...(options.realDownload
+          ? {}
+          : { download: async (message: { message?: Record<string, unknown> }) => fakeDownload(message) }),
+        ...(options.mediaFetch ? { mediaFetch: options.mediaFetch } : {}),
         lease: { pollMs: 100, ttlMs: 2_000 },
       },
     });
   } catch (error) {
     await handle.close();
-    await database.destroy();
     throw error;
   }
   app.realtime.onEmit((event) => emitted.push(event));
@@ -46,11 +90,9 @@ export async function createLinkedDeviceApp(kind: TestDatabaseKind) {
     app,
     fake,
     emitted,
-    async close() {
+    async stop() {
       await app.close();
       await handle.close();
-      await database.destroy();
-      rmSync(mediaDir, { recursive: true, force: true });
     },
     /** Runs the due jobs now (channel sends), with the agent's replies skipped. */
     async runJobs() {

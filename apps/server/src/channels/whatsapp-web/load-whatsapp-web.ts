@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createSafeDispatcher, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import type { Messaging } from '../../modules/messaging/messaging.js';
 import { sentMessages } from '../../modules/messaging/sent-messages.js';
 import { type Channel, type ChannelSink, ChannelUnavailableError } from '../channel.js';
@@ -21,6 +22,11 @@ export interface WhatsappWebLoadOptions {
   download?: unknown;
   /** Wiring test: a local WebSocket server instead of WhatsApp's. */
   webSocketUrl?: string;
+  /**
+   * Media download tests: a resolver (a WhatsApp host name → a local server) and private addresses
+   * allowed. The host check itself (WhatsApp's media hosts only) is never relaxed.
+   */
+  mediaFetch?: Pick<SafeFetchOptions, 'resolve' | 'allowPrivate'>;
 }
 
 /**
@@ -37,8 +43,9 @@ export function loadWhatsappWeb(
   adapter.catch(() => {}); // reported by start()
   return (sink: ChannelSink, _messaging: Messaging) => {
     const inner = new DeferredChannel(
-      async () =>
-        new (await adapter).WhatsappWebChannel({
+      async () => {
+        const { WhatsappWebChannel, isWhatsappMediaHost } = await adapter;
+        return new WhatsappWebChannel({
           sink,
           auth: whatsappAuthStore(app.db, WHATSAPP_WEB_ACCOUNT),
           media: app.media,
@@ -46,10 +53,15 @@ export function loadWhatsappWeb(
           logger: app.log.child({ channel: 'whatsapp-web' }),
           version: app.config.whatsappWebVersion,
           unavailable: () => new ChannelUnavailableError(),
+          mediaDispatcher: createSafeDispatcher({
+            ...options.mediaFetch,
+            allowHost: isWhatsappMediaHost,
+          }),
           ...(options.socketFactory ? { socketFactory: options.socketFactory as never } : {}),
           ...(options.download ? { download: options.download as never } : {}),
           ...(options.webSocketUrl ? { webSocketUrl: options.webSocketUrl } : {}),
-        }),
+        });
+      },
       (error) => app.log.error({ err: error }, 'whatsapp-web channel failed to load'),
     );
     return new LeasedChannel(

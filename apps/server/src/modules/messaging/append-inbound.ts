@@ -12,6 +12,7 @@ import type { Realtime } from '../../types.js';
 import { type NewActivity, recordActivities } from '../activities/activities.service.js';
 import { activityTexts, customerLabel } from '../activities/activity-texts.js';
 import { applyHandlerChange } from './change-handler.js';
+import { resolveClientIdentities } from './client-identity.js';
 import type { ConversationRow } from './conversation-row.js';
 import type { MessageRow } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
@@ -161,7 +162,9 @@ async function storeInbound(
   batch: readonly InboundMessage[],
 ): Promise<Stored[]> {
   const at = now();
-  const clients = await upsertClients(trx, batch, at);
+  // LID-addressed messages take the phone their client is stored under (one customer, one client).
+  const identified = await resolveClientIdentities(trx, batch);
+  const clients = await upsertClients(trx, identified, at);
   const stored = await latestConversations(
     trx,
     deps.kind,
@@ -177,7 +180,7 @@ async function storeInbound(
   const pauses: Array<{ row: ConversationRow; events: PendingEvents }> = [];
   const out: Array<Stored & { dedupeKey: string | null }> = [];
 
-  for (const inbound of batch) {
+  for (const inbound of identified) {
     const client = clients.get(normalizePhone(inbound.phone));
     if (!client) throw new Error('client upsert returned no row');
     const events = new PendingEvents();

@@ -19,7 +19,11 @@ interface Actor {
 }
 
 /** The client's conversations get their search text and list rows again (name or phone changed). */
-async function refreshConversations(trx: Transaction<Database>, clientId: string, events: PendingEvents) {
+export async function refreshConversations(
+  trx: Transaction<Database>,
+  clientId: string,
+  events: PendingEvents,
+) {
   const rows = await selectConversations(trx).where('c.client_id', '=', clientId).execute();
   for (const row of rows) {
     const search_text = conversationSearchText({
@@ -124,6 +128,7 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
           .set({
             name: null,
             phone: null,
+            lid: null,
             email: null,
             avatar: null,
             notes: null,

@@ -83,7 +83,12 @@ export function reactionWriter(deps: { db: Kysely<Database>; realtime: Realtime;
      * The customer reacted on the channel to a message (by provider id, or ours) of their own
      * conversations. Ignored (false) when the message is unknown or belongs to another customer.
      */
-    async receiveReaction(input: { phone: string; targetProviderMessageId: string; emoji: string | null }) {
+    async receiveReaction(input: {
+      phone: string;
+      lid?: string | undefined;
+      targetProviderMessageId: string;
+      emoji: string | null;
+    }) {
       const events = new PendingEvents();
       const applied = await deps.db.transaction().execute(async (trx) => {
         const target = await trx
@@ -97,7 +102,14 @@ export function reactionWriter(deps: { db: Kysely<Database>; realtime: Realtime;
               eb('m.id', '=', input.targetProviderMessageId),
             ]),
           )
-          .where('cl.phone', '=', normalizePhone(input.phone))
+          .where((eb) =>
+            input.lid
+              ? eb.or([
+                  eb('cl.phone', '=', normalizePhone(input.phone)),
+                  eb('cl.lid', '=', normalizePhone(input.lid)),
+                ])
+              : eb('cl.phone', '=', normalizePhone(input.phone)),
+          )
           .executeTakeFirst();
         if (!target) return false;
         await storeReaction(

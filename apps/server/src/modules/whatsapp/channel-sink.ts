@@ -17,6 +17,9 @@ export function createChannelSink(deps: { realtime: Realtime; messaging: Messagi
     onInboundMessage(message) {
       return deps.messaging.appendInbound(message);
     },
+    async onIdentity(pair) {
+      await deps.messaging.linkClientIdentity(pair);
+    },
     async onInboundReaction(reaction) {
       await deps.messaging.receiveReaction(reaction);
     },

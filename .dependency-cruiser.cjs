@@ -69,25 +69,6 @@ const allowed = [
     change:
       'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
   },
-  // Web: the signed-in user is app-wide state, not the auth feature's.
-  ...[
-    'users/components/users-panel.tsx',
-    'training/training-page.tsx',
-    'profile/hooks/use-session-revocation.ts',
-    'profile/components/profile-panel.tsx',
-    'profile/api/profile-api.ts',
-    'clients/components/client-detail.tsx',
-    'dashboard/components/whatsapp-card.tsx',
-    'conversations/lib/conversation-filters.ts',
-    'conversations/hooks/use-canned-reply-picker.ts',
-    'conversations/components/label-picker.tsx',
-  ].map((from) => ({
-    rule: 'web-features-never-import-each-other',
-    from: `apps/web/src/features/${from}`,
-    to: 'apps/web/src/features/auth/auth-store.ts',
-    change:
-      "the current user and session (auth-store's read side) move to lib/session.ts; features import that",
-  })),
   // Web: the inbox uses the labels' and canned replies' API calls directly.
   ...[
     ['conversations/hooks/use-canned-reply-picker.ts', 'canned-replies/api/canned-replies-api.ts'],

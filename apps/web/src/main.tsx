@@ -1,9 +1,9 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { getAuthState, validateSession } from './features/auth/auth-store';
 import { initTheme } from './features/theme/theme-store';
 import { registerServiceWorker } from './lib/register-service-worker';
+import { getAuthState, validateSession } from './lib/session';
 import './styles.css';
 
 initTheme();

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { onSessionEnd } from '@/features/auth/auth-store';
 import { ApiError } from '@/lib/api-client';
+import { onSessionEnd } from '@/lib/session';
 
 /** Client errors (4xx) are answers, not glitches: never retried. Anything else is retried once. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/session';
 
 /** /login: a signed-in user goes straight to the dashboard. */
 export default function GuestLayout() {

@@ -9,10 +9,11 @@ import { Sidebar } from '@/components/layout/sidebar';
 import { TopBar } from '@/components/layout/top-bar';
 import { useNavShortcuts } from '@/components/layout/use-nav-shortcuts';
 import { ConfirmProvider } from '@/components/ui/use-confirm';
-import { logout, useAuth } from '@/features/auth/auth-store';
+import { logout } from '@/features/auth/auth-store';
 import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
 import { useTheme } from '@/features/theme/theme-store';
 import { deferredComponent } from '@/lib/deferred-component';
+import { useAuth } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { queryClient } from '../query-client';
 

@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, Skeleton } from '@/components/ui';
-import { useAuth } from '@/features/auth/auth-store';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/session';
 import { SETTINGS_TABS, visibleTabs } from './settings/settings-tabs';
 
 /** /settings and /settings/{tab}: tab list on the left (a scrolling strip on phones), the tab's panel. */

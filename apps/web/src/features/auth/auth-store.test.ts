@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type AuthStore = typeof import('./auth-store');
+/** The session (lib/session) and the sign-in actions that start and end it. */
+type AuthStore = typeof import('@/lib/session') & typeof import('./auth-store');
 type ApiClient = typeof import('@/lib/api-client');
 let auth: AuthStore;
 let client: ApiClient;
@@ -8,7 +9,7 @@ let client: ApiClient;
 /** Loads the store afresh, as when the app starts: it reads the stored token on load. */
 async function startApp(): Promise<void> {
   vi.resetModules();
-  auth = await import('./auth-store');
+  auth = { ...(await import('@/lib/session')), ...(await import('./auth-store')) };
   client = await import('@/lib/api-client');
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/session';
 import { useKnowledgeGaps } from './api/get-knowledge-gaps';
 import { GapsSection } from './components/gaps-section';
 import { KnowledgeBaseEditor } from './components/knowledge-base-editor';

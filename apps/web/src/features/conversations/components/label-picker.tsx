@@ -2,9 +2,9 @@ import type { Conversation } from '@atende/contracts';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { LabelChip } from '@/components/label-chip';
-import { useAuth } from '@/features/auth/auth-store';
 import { useLabels } from '@/features/labels/api/labels-api';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/session';
 import { useSetConversationLabels } from '../api/set-conversation-labels';
 import { errorReason, notify } from '../hooks/use-notify';
 

@@ -1,8 +1,8 @@
 import { type CannedReply, fillCannedReply } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { useAuth } from '@/features/auth/auth-store';
 import { useCannedReplies } from '@/features/canned-replies/api/canned-replies-api';
+import { useAuth } from '@/lib/session';
 import { conversationsKey } from '../api/get-conversations';
 import { normalizeText } from '../lib/conversation-filters';
 

@@ -1,5 +1,5 @@
 import type { AssigneeFilter, Conversation, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
-import { getAuthState } from '@/features/auth/auth-store';
+import { getAuthState } from '@/lib/session';
 import { matchesStatusFilter } from './conversation-status';
 
 export interface ConversationFilters {

@@ -2,7 +2,7 @@ import type { WhatsappStatus } from '@atende/contracts';
 import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, useConfirm } from '@/components/ui';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/session';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { useLogoutWhatsapp } from '../api/logout-whatsapp';
 import { usePairSimulator } from '../api/pair-simulator';

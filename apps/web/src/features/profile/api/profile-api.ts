@@ -7,8 +7,8 @@ import {
   type UpdateProfileRequest,
 } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { updateUser } from '@/features/auth/auth-store';
 import { apiRequest } from '@/lib/api-client';
+import { updateUser } from '@/lib/session';
 
 export const sessionsQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/session';
 import { AccountCard } from './account-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';

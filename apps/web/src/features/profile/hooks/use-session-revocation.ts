@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { validateSession } from '@/features/auth/auth-store';
+import { validateSession } from '@/lib/session';
 import { getSocket, useRealtimeStatus } from '@/lib/socket';
 
 /**

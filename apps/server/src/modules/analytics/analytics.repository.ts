@@ -165,29 +165,37 @@ export interface ConversionCounts {
   converted: number;
 }
 
-/** Conversion counts per range (docs/metrics.md §conversionRate). */
+/**
+ * Conversion counts per range (docs/metrics.md §conversionRate): the active conversations, and those
+ * among them that converted in the same range — a conversion whose conversation has a client message in
+ * the range of its `converted_at`. Two index reads, no join of every active conversation.
+ */
 export async function conversionsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<ConversionCounts[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
-  const bucket = rangeIndex(sql.ref('m.timestamp'), ranges);
-  const convertedAt = sql.ref('c.converted_at');
-  const convertedBucket = sql`CASE WHEN ${convertedAt} >= ${from} AND ${convertedAt} < ${to} THEN ${rangeIndex(convertedAt, ranges)} ELSE NULL END`;
-  const { rows } = await sql<{ bucket: number | null; total: number; converted: number | null }>`
-    SELECT x.bucket AS bucket, COUNT(*) AS total,
-      SUM(CASE WHEN ${convertedBucket} = x.bucket THEN 1 ELSE 0 END) AS converted
-    FROM (
-      SELECT DISTINCT ${bucket} AS bucket, m.conversation_id AS conversation_id
-      FROM messages m
-      WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
-    ) x
-    JOIN conversations c ON c.id = x.conversation_id
-    WHERE x.bucket IS NOT NULL
-    GROUP BY x.bucket`.execute(db);
-  return fill(
+  const [active, converted] = await Promise.all([
+    activeConversationsPerRange(db, ranges),
+    sql<{ bucket: number | null; n: number }>`
+      SELECT x.bucket AS bucket, COUNT(*) AS n
+      FROM (
+        SELECT ${rangeIndex(sql.ref('c.converted_at'), ranges)} AS bucket
+        FROM conversations c
+        WHERE c.converted_at >= ${from} AND c.converted_at < ${to}
+          AND EXISTS (
+            SELECT 1 FROM messages m
+            WHERE m.conversation_id = c.id AND m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
+              AND ${rangeIndex(sql.ref('m.timestamp'), ranges)} = ${rangeIndex(sql.ref('c.converted_at'), ranges)}
+          )
+      ) x
+      WHERE x.bucket IS NOT NULL
+      GROUP BY x.bucket`.execute(db),
+  ]);
+  const convertedIn = fill(
     ranges,
-    rows.map((r) => ({ bucket: r.bucket, conversations: num(r.total), converted: num(r.converted) })),
-    { conversations: 0, converted: 0 },
+    converted.rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
+    { n: 0 },
   );
+  return ranges.map((_, i) => ({ conversations: active[i] ?? 0, converted: convertedIn[i]?.n ?? 0 }));
 }
 
 /** Messages (any sender) with a timestamp in the range. */

@@ -13,9 +13,21 @@ export interface ConfidenceFeatures {
   sentenceCoverage: number;
   /** Share of the question's own words the best passage does not match at all. */
   missing: number;
+  /** Share of the question's own words the knowledge base never uses. */
+  unknown: number;
+  /** 1: the question is about the customer's own record, an incident or a complaint. */
+  personal: number;
 }
 
-export const FEATURES = ['coverage', 'relevance', 'margin', 'sentenceCoverage', 'missing'] as const;
+export const FEATURES = [
+  'coverage',
+  'relevance',
+  'margin',
+  'sentenceCoverage',
+  'missing',
+  'unknown',
+  'personal',
+] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
   const [best, second] = result.passages;
@@ -26,6 +38,8 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     margin: second ? (best.score - second.score) / best.score : 1,
     sentenceCoverage: best.sentenceCoverage,
     missing: best.missing,
+    unknown: result.unknown,
+    personal: result.personal,
   };
 }
 

@@ -2,6 +2,7 @@ import { analyze } from './analyzer.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 import { foldText } from './normalize.js';
 import { type Passage, splitPassages } from './passages.js';
+import { questionSignals } from './question-signals.js';
 import { sentencesOf } from './sentences.js';
 import { stem } from './stemmer.js';
 import { RELATED } from './synonyms.js';
@@ -45,6 +46,13 @@ export interface SearchResult {
   passages: ScoredPassage[];
   /** Content words of the question after stop words; 0 means small talk or empty. */
   termCount: number;
+  /**
+   * Share of the question's own words this knowledge base never uses, in any form (stem, typo fix,
+   * related or learned word): a topic it does not cover (0–1).
+   */
+  unknown: number;
+  /** The question is about the customer's own record, an incident or a complaint (0 or 1). */
+  personal: number;
 }
 
 interface Posting {
@@ -199,6 +207,9 @@ export class KnowledgeIndex {
     const seen = new Set<string>();
     const groups = this.groupsOf(question, 1, true, seen);
     const termCount = groups.length;
+    const unknownWords = groups.filter((g) => !g.members.some((m) => this.postings.has(m.stem))).length;
+    const unknown = termCount > 0 ? unknownWords / termCount : 0;
+    const { personal } = questionSignals(question);
     if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
     const bm25 = new Float64Array(this.passages.length);
     for (const group of groups) {
@@ -254,7 +265,7 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return { passages: candidates.slice(0, limit), termCount };
+    return { passages: candidates.slice(0, limit), termCount, unknown, personal };
   }
 
   /**

@@ -10,6 +10,8 @@ export interface Calibration {
   margin: number;
   sentenceCoverage: number;
   missing: number;
+  unknown: number;
+  personal: number;
 }
 
 export interface Tuning {
@@ -43,5 +45,7 @@ export const DEFAULT_TUNING: Tuning = {
     margin: 0.92,
     sentenceCoverage: 1.32,
     missing: -1.34,
+    unknown: 0,
+    personal: 0,
   },
 };

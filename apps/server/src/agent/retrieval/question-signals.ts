@@ -1,0 +1,25 @@
+import { foldText } from './normalize.js';
+
+/**
+ * Signs, in the customer's own words, that a question needs a person or a system lookup rather than
+ * a knowledge-base text, whatever the business: a question about the customer's own account or
+ * record ("meu pedido", "minha fatura"), an incident or complaint ("fui cobrado duas vezes", "o
+ * técnico não apareceu", "veio frio"), a reference number. Each is a confidence feature, so how much it
+ * counts is fitted on the evaluation domains, not decided here.
+ */
+const OWN_RECORD =
+  /\b(?:meu|minha|meus|minhas|o meu|a minha) (?:pedido|pedidos|conta|fatura|boleto|plano|exame|exames|resultado|cadastro|compra|protocolo|reserva|matricula|mensalidade|nota|notas|senha|acesso|contrato|agendamento|cartao|convenio)\b/;
+const INCIDENT =
+  /\b(?:fui cobrad[oa]|cobraram|cobrado duas|duas vezes|em dobro|nao (?:apareceu|chegou|veio|funciona|funcionou|ta funcionando|esta funcionando|atendeu|atenderam|respondeu|responderam|recebi|foi)|negou|negaram|recusou|recusaram|grosso|grossa|mal educad[oa]|pessim[oa]|horrivel|absurdo|descaso|quebrad[oa]|estragad[oa]|veio (?:fria|frio|errad[oa])|esqueci|perdi (?:meu|minha)|reclamar|reclamacao|processar|procon)\b/;
+/** An order, protocol or invoice number (not a year, a price or a time). */
+const REFERENCE = /(?:^|[^\d/:,.$])(?!(?:19|20)\d{2}\b)\d{4,}\b/;
+
+export interface QuestionSignals {
+  /** 1 when the question is about the customer's own record, an incident or a complaint. */
+  personal: number;
+}
+
+export function questionSignals(question: string): QuestionSignals {
+  const text = ` ${foldText(question).replace(/\s+/g, ' ')} `;
+  return { personal: OWN_RECORD.test(text) || INCIDENT.test(text) || REFERENCE.test(text) ? 1 : 0 };
+}

@@ -17,6 +17,7 @@ export * from './labels.js';
 export * from './media.js';
 export * from './notifications.js';
 export * from './realtime.js';
+export * from './realtime-replay.js';
 export * from './settings.js';
 export * from './simulator.js';
 export * from './users.js';

@@ -70,6 +70,18 @@ export const configSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(16 * 1024 * 1024),
+  /**
+   * Events the Redis stream keeps (REDIS_URL): a socket that reconnects recovers what it missed only
+   * while its last event is still in there. Size it to 2 minutes of events (see docs/deployment.md).
+   */
+  REALTIME_STREAM_LENGTH: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /** Prefix of every Redis key and channel the server uses: several deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]{1,40}$/i, 'letras, dígitos, :, _ ou -')
+    .default('atende:'),
+  /** This process's name in the health list of a cluster (default: host name and port). */
+  INSTANCE_NAME: z.string().min(1).max(60).optional(),
   /** Directory of the built web app to serve; empty disables static serving. */
   WEB_DIST: z.string().default('apps/web/dist'),
 });
@@ -82,6 +94,10 @@ export interface AppConfig {
   host: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX). */
+  redisPrefix: string;
+  realtimeStreamLength: number;
+  instanceName: string | undefined;
   channel: RawConfig['CHANNEL'];
   demo: boolean;
   /** Simulated customers write while the server runs (demo default: on, except in tests). */
@@ -132,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
+    realtimeStreamLength: c.REALTIME_STREAM_LENGTH,
+    instanceName: c.INSTANCE_NAME,
     channel: c.CHANNEL,
     demo: c.DEMO,
     simulatedTraffic: c.SIMULATED_TRAFFIC ?? (c.DEMO && c.NODE_ENV !== 'test'),

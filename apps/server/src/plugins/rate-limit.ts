@@ -9,7 +9,7 @@ export const rateLimitPlugin = fp(
   async (app) => {
     await app.register(rateLimit, {
       global: false,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'atende-rl-' } : {}),
+      ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}rate-limit:` } : {}),
       skipOnError: true,
     });
   },

@@ -4,9 +4,11 @@ import {
   ROOMS,
   type ServerToClientEvents,
 } from '@atende/contracts';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import type { Adapter } from 'socket.io-adapter';
 import type { z } from 'zod';
 import { isAppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
@@ -21,6 +23,7 @@ import type {
 } from '../types.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
+import { readRoomEventsAfter } from './realtime/stream-catch-up.js';
 import { formatValidationMessage } from './validation-message.js';
 
 /** Unauthenticated sockets are dropped after this long. */
@@ -28,6 +31,11 @@ export const AUTH_TIMEOUT_MS = 10_000;
 /** Larger frames close the connection. */
 export const MAX_FRAME_BYTES = 100_000;
 const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * A socket that reconnects within this long gets every room event it missed, in order, with its rooms
+ * and user restored (Socket.IO connection state recovery); later, the client reloads what it shows.
+ */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 /** The socket's one session lookup per token: what `authenticate` answers and events wait for. */
 interface TokenCheck {
@@ -36,13 +44,25 @@ interface TokenCheck {
   outcome: Promise<string | null>;
 }
 
+/**
+ * What a socket keeps across a recovered reconnection (stored in Redis meanwhile): the signed-in user
+ * only, never the token.
+ */
 interface SocketData {
   user: SocketUser | null;
-  check: TokenCheck | null;
+  /** When the signed-in session expires (ms), 0 when signed out. */
+  expiresAt: number;
+  /** Set on a recovered socket: the stream offset of the last missed event it was replayed. */
+  replayedTo?: string;
 }
 
-type AtendeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type AtendeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between instances: a session ended (logout, revocation), so none of them recovers its sockets. */
+interface InterServerEvents {
+  'session:ended': (sessionId: string) => void;
+}
+
+type AtendeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type AtendeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type AnyAck = (result: { success: boolean; message?: string; data?: unknown }) => void;
 
 const DOMAIN_EVENTS: readonly ClientEventName[] = ['send:message', 'takeover:start', 'takeover:end'];
@@ -78,9 +98,18 @@ export const realtimePlugin = fp(
     let conversationGuard: ConversationAccessGuard = async () => true;
     let dashboardRouter: DashboardRouter | null = null;
 
+    /** Each socket's token lookup (kept out of `socket.data`, which recovery stores in Redis). */
+    const tokenChecks = new WeakMap<AtendeSocket, TokenCheck>();
+
     const io: AtendeServer = new Server(app.server, {
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
+      // With Redis only: there the missed events are kept in the stream, whichever instance the socket
+      // comes back to. Middlewares (none today) would run too late for a recovered socket: the session
+      // check is in restoreSession, before any missed event is sent.
+      ...(app.redis
+        ? { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true } }
+        : {}),
       allowRequest: (req, callback) => {
         const allowed = isAllowedOrigin(req.headers.origin, req.headers.host, {
           publicUrl: app.config.publicUrl,
@@ -90,31 +119,78 @@ export const realtimePlugin = fp(
       },
     });
 
+    let stream: string | null = null;
     if (app.redis) {
-      const pub = app.redis.duplicate();
-      const sub = app.redis.duplicate();
-      pub.on('error', (err) => app.log.warn({ err }, 'redis adapter (pub) error'));
-      sub.on('error', (err) => app.log.warn({ err }, 'redis adapter (sub) error'));
-      io.adapter(createAdapter(pub, sub));
+      // Redis Streams: every instance reads one ordered stream, which also keeps the recent events a
+      // reconnecting socket missed, whichever instance it lands on (the pub/sub adapter keeps none).
+      stream = `${app.config.redisPrefix}realtime`;
+      const client = app.redis.duplicate();
+      client.on('error', (err) => app.log.warn({ err }, 'redis realtime adapter error'));
+      io.adapter(
+        createAdapter(client, {
+          streamName: stream,
+          channelPrefix: stream,
+          sessionKeyPrefix: `${stream}:session:`,
+          maxLen: app.config.realtimeStreamLength,
+          onlyPlaintext: true,
+          // How long a read blocks: also how long closing waits for the reader to stop.
+          blockTimeInMs: 1000,
+        }),
+      );
       app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        await io.of('/').adapter.close();
+        await client.quit().catch(() => client.disconnect());
       });
+    }
+
+    /** Sessions ended within the recovery window (id → when), on every instance. */
+    const endedSessions = new Map<string, number>();
+    const noteEnded = (sessionId: string) => {
+      const at = Date.now();
+      for (const [id, when] of endedSessions) if (at - when > RECOVERY_WINDOW_MS) endedSessions.delete(id);
+      endedSessions.set(sessionId, at);
+    };
+    io.on('session:ended', noteEnded);
+    if (app.redis) guardRecovery(io.of('/').adapter);
+
+    /**
+     * A recovered socket is sent its missed events as soon as it is created, before `connection`, so
+     * its session is checked here: not recovered (it connects afresh and must authenticate) once the
+     * session has expired or ended. The check is synchronous on purpose: an await between the
+     * adapter's read of the missed events and the socket's return to its rooms would lose whatever
+     * was broadcast meanwhile.
+     */
+    function guardRecovery(adapter: Adapter) {
+      const restore = adapter.restoreSession.bind(adapter);
+      adapter.restoreSession = async (pid, offset) => {
+        const session = await restore(pid, offset);
+        const data = session?.data as SocketData | undefined;
+        const user = data?.user;
+        if (!data || !user || data.expiresAt <= now() || endedSessions.has(user.sessionId)) {
+          throw new Error('session ended');
+        }
+        const last = session.missedPackets.at(-1)?.at(-1);
+        data.replayedTo = typeof last === 'string' ? last : offset;
+        return session;
+      };
     }
 
     /** Looks the token up and, if it is current, signs the socket in with its session. */
     async function signIn(socket: AtendeSocket, check: TokenCheck): Promise<string | null> {
       const session = await sessions.findActive(check.token, now());
       // A later token replaced this one while it was looked up: that one decides.
-      if (socket.data.check !== check || !socket.connected) return 'Token inválido ou expirado';
+      if (tokenChecks.get(socket) !== check || !socket.connected) return 'Token inválido ou expirado';
       if (!session) {
         const previous = socket.data.user;
         socket.data.user = null;
+        socket.data.expiresAt = 0;
         if (previous) await socket.leave(sessionRoom(previous.sessionId));
         return 'Token inválido ou expirado';
       }
       const previous = socket.data.user;
       if (previous && previous.sessionId !== session.id) await socket.leave(sessionRoom(previous.sessionId));
       socket.data.user = { ...session.user, sessionId: session.id };
+      socket.data.expiresAt = session.expiresAt;
       await socket.join(sessionRoom(session.id));
       const expiry = setTimeout(
         () => socket.disconnect(true),
@@ -126,13 +202,14 @@ export const realtimePlugin = fp(
 
     /** The socket's check of `token`: the one already made or under way, or a new lookup. */
     function checkToken(socket: AtendeSocket, token: string): TokenCheck {
-      if (socket.data.check?.token === token) return socket.data.check;
+      const current = tokenChecks.get(socket);
+      if (current?.token === token) return current;
       const check: TokenCheck = { token, outcome: Promise.resolve(null) };
+      tokenChecks.set(socket, check);
       check.outcome = signIn(socket, check).catch((err) => {
         app.log.error({ err }, 'socket auth failed');
         return 'Erro ao validar token';
       });
-      socket.data.check = check;
       return check;
     }
 
@@ -203,9 +280,22 @@ export const realtimePlugin = fp(
       ack?.({ success: true });
     }
 
+    /** A recovered socket, back in its rooms: what was broadcast while it was being restored. */
+    async function catchUp(socket: AtendeSocket, redis: Redis, stream: string, after: string) {
+      try {
+        const events = await readRoomEventsAfter(redis, stream, after, socket.rooms);
+        for (const args of events) (socket.emit as (...a: unknown[]) => boolean)(...args);
+      } catch (err) {
+        app.log.warn({ err }, 'realtime catch-up after recovery failed');
+      }
+    }
+
     io.on('connection', (socket) => {
-      socket.data.user = null;
-      socket.data.check = null;
+      // A recovered socket is back in its rooms with its user; its token is checked again below.
+      const restored = socket.recovered ? (socket.data.user ?? null) : null;
+      const replayedTo = restored ? socket.data.replayedTo : undefined;
+      socket.data = { user: restored, expiresAt: restored ? socket.data.expiresAt : 0 };
+      if (replayedTo && app.redis && stream) void catchUp(socket, app.redis, stream, replayedTo);
       const flood = createFloodGuard();
       const authTimer = setTimeout(() => {
         if (!socket.data.user) socket.disconnect(true);
@@ -225,13 +315,19 @@ export const realtimePlugin = fp(
           return;
         }
         // Other events wait for the token check under way, then need a signed-in socket.
-        void (socket.data.check?.outcome ?? Promise.resolve()).then(() => {
+        void (tokenChecks.get(socket)?.outcome ?? Promise.resolve()).then(() => {
           if (socket.data.user && socket.connected) next();
         });
       });
 
       const handshakeToken = clientEventSchemas.authenticate.safeParse(socket.handshake.auth);
-      if (handshakeToken.success) checkToken(socket, handshakeToken.data.token);
+      const handshakeCheck = handshakeToken.success ? checkToken(socket, handshakeToken.data.token) : null;
+      if (restored) {
+        // Recovered, but only for the token of the session it had: anything else starts over.
+        void (handshakeCheck?.outcome ?? Promise.resolve('')).then((refusal) => {
+          if (refusal !== null || socket.data.user?.sessionId !== restored.sessionId) socket.disconnect(true);
+        });
+      }
 
       socket.on('authenticate', (payload) => void answerAuthenticate(socket, payload));
       // The optional ack answers once the socket is in the room: what the client fetches after it
@@ -306,6 +402,8 @@ export const realtimePlugin = fp(
         return () => emitListeners.delete(listener);
       },
       disconnectSession: async (sessionId) => {
+        noteEnded(sessionId);
+        if (app.redis) io.serverSideEmit('session:ended', sessionId);
         io.in(sessionRoom(sessionId)).disconnectSockets(true);
       },
       connectedSockets: () => io.engine.clientsCount,

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createReplayFilter } from '@atende/contracts';
+import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createAndLogin,
+  createTestApp,
+  listen,
+  nextEvent,
+  sleep,
+  type TestApp,
+  testConfig,
+} from '../../test/helpers.js';
+import { pairSimulator } from '../../test/simulator-kit.js';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/database.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** A TCP front like the load balancer: `cut()` drops every connection and sends the next ones elsewhere. */
+async function balancer(firstPort: number) {
+  let target = firstPort;
+  const open = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(target, '127.0.0.1');
+    open.add(client);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      open.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut(nextPort: number) {
+      target = nextPort;
+      for (const client of open) client.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of open) client.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+/**
+ * Two instances on one database and one Redis (a prefix of its own), a dashboard socket behind a
+ * balancer: its connection is cut while customers write, and it reconnects to the other instance.
+ */
+describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_REDIS_URL)', () => {
+  const env = { REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` };
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  let handleB: ReturnType<typeof openDatabase>;
+  /** The admin writing as customers (simulator) and the dashboard's session (may be logged out). */
+  let writer = '';
+  let token = '';
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    a = await createTestApp('sqlite', env);
+    handleB = openDatabase(a.database.url);
+    b = await buildApp(testConfig(a.database.url, env), { dbHandle: handleB });
+    writer = (await createAndLogin(a.app, 'admin')).token;
+    token = (await createAndLogin(a.app, 'admin')).token;
+    await pairSimulator(a.app, writer);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await b?.close();
+    await handleB?.close();
+    await a?.close();
+  });
+
+  let phone = 0;
+  async function customerWrites(text: string): Promise<string> {
+    phone++;
+    const response = await a.app.inject({
+      method: 'POST',
+      url: '/api/simulator/inbound',
+      headers: bearer(writer),
+      payload: { phone: `55319${String(80_000_000 + phone)}`, name: 'Cliente', text },
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { data: { messageId: string } }).data.messageId;
+  }
+
+  /** A dashboard like the browser's: token in the handshake and in `authenticate`, then the room. */
+  async function dashboard(url: string) {
+    const socket = connectClient(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 100,
+      auth: { token },
+    });
+    sockets.push(socket);
+    const received: string[] = [];
+    // As the web app: an event seen twice (replayed and live) around the reconnection is dropped.
+    const replay = createReplayFilter();
+    let repeat = false;
+    socket.prependAny((_event: string, ...args: unknown[]) => {
+      repeat = replay.isRepeat(args);
+    });
+    socket.on('conversations:newMessage', (event: { id: string; sender: string }) => {
+      if (!repeat && event.sender === 'client') received.push(event.id);
+    });
+    socket.on('connect', () => socket.emit('authenticate', { token }));
+    await nextEvent(socket, 'authenticated');
+    await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+    return { socket, received };
+  }
+
+  it('delivers every event missed while the socket was cut, once each, on the other instance', async () => {
+    const [urlA, urlB] = [await listen(a.app), await listen(b)];
+    const front = await balancer(portOf(urlB));
+    try {
+      const { socket, received } = await dashboard(front.url);
+      const sent: string[] = [];
+      for (let i = 0; i < 5; i++) sent.push(await customerWrites(`antes ${i}`));
+      while (received.length < sent.length) await sleep(10);
+
+      const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+      front.cut(portOf(urlA));
+      // Written while the socket is away (and while it reconnects).
+      for (let i = 0; i < 20; i++) sent.push(await customerWrites(`durante ${i}`));
+      await reconnected;
+      expect(socket.recovered).toBe(true);
+      for (let i = 0; i < 5; i++) sent.push(await customerWrites(`depois ${i}`));
+
+      const deadline = Date.now() + 5000;
+      while (received.length < sent.length && Date.now() < deadline) await sleep(20);
+      await sleep(200);
+      expect(received).toEqual(sent);
+      // The restored socket is signed in: it still acts without a new `authenticate`.
+      const joined = await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+      expect(joined).toEqual({ success: true });
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('does not recover a socket whose session ended while it was away', async () => {
+    const [urlA, urlB] = [await listen(a.app), await listen(b)];
+    const front = await balancer(portOf(urlB));
+    try {
+      const session = await createAndLogin(a.app, 'admin');
+      token = session.token;
+      const { socket, received } = await dashboard(front.url);
+      await customerWrites('antes');
+      while (received.length < 1) await sleep(10);
+
+      const refused = nextEvent<{ message: string }>(socket, 'auth_error', 5000);
+      const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+      front.cut(portOf(urlA));
+      const logout = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(logout.statusCode).toBe(200);
+      await customerWrites('depois do logout');
+      await reconnected;
+      expect(socket.recovered).toBe(false);
+      expect(await refused).toEqual({ message: 'Token inválido ou expirado' });
+      await sleep(200);
+      expect(received).toHaveLength(1);
+    } finally {
+      await front.close();
+    }
+  });
+});

@@ -1,4 +1,9 @@
-import { type ClientToServerEvents, LIMITS, type ServerToClientEvents } from '@atende/contracts';
+import {
+  type ClientToServerEvents,
+  createReplayFilter,
+  LIMITS,
+  type ServerToClientEvents,
+} from '@atende/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from './storage';
@@ -13,6 +18,8 @@ let status: RealtimeStatus = 'idle';
 /** When the socket last got into the dashboard room (Date.now()); 0 before the first time. */
 let dashboardJoinedAt = 0;
 const listeners = new Set<() => void>();
+/** Whether the event being dispatched was already delivered (replayed and live around a reconnection). */
+let dispatchingRepeat = false;
 
 function notify() {
   for (const listener of listeners) listener();
@@ -38,15 +45,26 @@ export function connectSocket(): AppSocket {
   socket = s;
   setStatus('connecting');
 
+  // With several server instances, a reconnection within 2 minutes is recovered: the server puts the
+  // socket back in its rooms and replays what it missed, so nothing has to be reloaded; an event that
+  // then comes both replayed and live is handled once.
+  let recovered = false;
+  const replay = createReplayFilter();
+  s.prependAny((_event: string, ...args: unknown[]) => {
+    dispatchingRepeat = replay.isRepeat(args);
+  });
+
   // Spec §7: the token also goes in an authenticate event on each connection; the server answers it
   // once (from the lookup the handshake started), and the dashboard room is joined after the answer.
   s.on('connect', () => {
+    recovered = s.recovered;
     const token = getToken();
     if (token) s.emit('authenticate', { token });
   });
   s.on('authenticated', () => {
     setStatus('authenticated');
     s.emit('join:dashboard', () => {
+      if (recovered && dashboardJoinedAt !== 0) return;
       dashboardJoinedAt = Date.now();
       notify();
     });
@@ -97,7 +115,8 @@ export function useRealtimeStatus(): RealtimeStatus {
 
 /**
  * When the socket last got into the dashboard room (Date.now(); 0 until it has): anything fetched
- * before then may have missed events sent while the socket was not listening (page load, reconnection).
+ * before then may have missed events sent while the socket was not listening (page load, a reconnection
+ * the server did not recover). A recovered reconnection leaves it as it was: nothing was missed.
  */
 export function useDashboardJoinedAt(): number {
   return useSyncExternalStore(
@@ -119,8 +138,9 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
   useEffect(() => {
     const s = socket;
     if (!s) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
-      (ref.current as (...a: typeof args) => void)(...args)) as unknown as ServerToClientEvents[E];
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => {
+      if (!dispatchingRepeat) (ref.current as (...a: typeof args) => void)(...args);
+    }) as unknown as ServerToClientEvents[E];
     // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed `on` cannot narrow a generic event name
     (s as any).on(event, listener);
     return () => {

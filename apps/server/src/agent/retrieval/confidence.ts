@@ -17,6 +17,8 @@ export interface ConfidenceFeatures {
   unknown: number;
   /** 1: the question is about the customer's own record, an incident or a complaint. */
   personal: number;
+  /** 1: the question asks about today, now or a coming event. */
+  now: number;
 }
 
 export const FEATURES = [
@@ -27,6 +29,7 @@ export const FEATURES = [
   'missing',
   'unknown',
   'personal',
+  'now',
 ] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
@@ -40,6 +43,7 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     missing: best.missing,
     unknown: result.unknown,
     personal: result.personal,
+    now: result.now,
   };
 }
 

@@ -53,6 +53,8 @@ export interface SearchResult {
   unknown: number;
   /** The question is about the customer's own record, an incident or a complaint (0 or 1). */
   personal: number;
+  /** The question asks about today, now or a coming event (0 or 1). */
+  now: number;
 }
 
 interface Posting {
@@ -207,9 +209,15 @@ export class KnowledgeIndex {
     const seen = new Set<string>();
     const groups = this.groupsOf(question, 1, true, seen);
     const termCount = groups.length;
-    const unknownWords = groups.filter((g) => !g.members.some((m) => this.postings.has(m.stem))).length;
+    // A word met only through a typo fix or a related word is partly unknown.
+    let unknownWords = 0;
+    for (const g of groups) {
+      let known = 0;
+      for (const m of g.members) if (m.weight > known && this.postings.has(m.stem)) known = m.weight;
+      unknownWords += 1 - Math.min(1, known);
+    }
     const unknown = termCount > 0 ? unknownWords / termCount : 0;
-    const { personal } = questionSignals(question);
+    const { personal, now } = questionSignals(question);
     if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
     const bm25 = new Float64Array(this.passages.length);
     for (const group of groups) {
@@ -265,7 +273,7 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return { passages: candidates.slice(0, limit), termCount, unknown, personal };
+    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now };
   }
 
   /**

@@ -11,15 +11,29 @@ const OWN_RECORD =
   /\b(?:meu|minha|meus|minhas|o meu|a minha) (?:pedido|pedidos|conta|fatura|boleto|plano|exame|exames|resultado|cadastro|compra|protocolo|reserva|matricula|mensalidade|nota|notas|senha|acesso|contrato|agendamento|cartao|convenio)\b/;
 const INCIDENT =
   /\b(?:fui cobrad[oa]|cobraram|cobrado duas|duas vezes|em dobro|nao (?:apareceu|chegou|veio|funciona|funcionou|ta funcionando|esta funcionando|atendeu|atenderam|respondeu|responderam|recebi|foi)|negou|negaram|recusou|recusaram|grosso|grossa|mal educad[oa]|pessim[oa]|horrivel|absurdo|descaso|quebrad[oa]|estragad[oa]|veio (?:fria|frio|errad[oa])|esqueci|perdi (?:meu|minha)|reclamar|reclamacao|processar|procon)\b/;
+/**
+ * A question about today, now, yesterday or a coming event ("qual o prato do dia hoje?", "vai ter
+ * aula na sexta?", "quem ganhou ontem?"): a knowledge base states standing rules, not the day's news.
+ * "e agora?" is "what do I do now", not a time.
+ */
+const NOW = /\b(?:hoje|agora|ontem|amanha|esse mes|essa semana|vai ter|neste momento)\b/;
+const WHAT_NOW = /\be agora\b/g;
 /** An order, protocol or invoice number (not a year, a price or a time). */
 const REFERENCE = /(?:^|[^\d/:,.$])(?!(?:19|20)\d{2}\b)\d{4,}\b/;
 
 export interface QuestionSignals {
   /** 1 when the question is about the customer's own record, an incident or a complaint. */
   personal: number;
+  /** 1 when it asks about today, now, yesterday or a coming event. */
+  now: number;
 }
 
 export function questionSignals(question: string): QuestionSignals {
-  const text = ` ${foldText(question).replace(/\s+/g, ' ')} `;
-  return { personal: OWN_RECORD.test(text) || INCIDENT.test(text) || REFERENCE.test(text) ? 1 : 0 };
+  const text = ` ${foldText(question)
+    .replace(/[^a-z0-9$/:,.]+/g, ' ')
+    .trim()} `;
+  return {
+    personal: OWN_RECORD.test(text) || INCIDENT.test(text) || REFERENCE.test(text) ? 1 : 0,
+    now: NOW.test(text.replace(WHAT_NOW, ' ')) ? 1 : 0,
+  };
 }

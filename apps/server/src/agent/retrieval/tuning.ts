@@ -12,6 +12,7 @@ export interface Calibration {
   missing: number;
   unknown: number;
   personal: number;
+  now: number;
 }
 
 export interface Tuning {
@@ -47,5 +48,6 @@ export const DEFAULT_TUNING: Tuning = {
     missing: -1.34,
     unknown: 0,
     personal: 0,
+    now: 0,
   },
 };

@@ -1,7 +1,7 @@
 /**
  * One server process for the lease test (run with `node --import tsx`): the real app with
  * CHANNEL=whatsapp-web on the given PostgreSQL database, over a fake socket that opens at once.
- * Prints `{"holder":true|false,"sockets":n}` whenever that changes.
+ * Prints `{"holder":true|false,"connected":…,"sockets":n,"sent":[provider ids]}` whenever that changes.
  */
 
 import { buildApp } from '../src/app.js';
@@ -31,6 +31,8 @@ setInterval(() => {
     holder: (app.domain.channel as LeasedChannel).isHolder(),
     connected: app.domain.channel.status().connected,
     sockets: fake.sockets.length,
+    // What this process handed to WhatsApp (send jobs it ran), by our provider message id.
+    sent: fake.sockets.flatMap((socket) => socket.sent.map((send) => String(send.options?.messageId))),
   });
   if (line !== last) process.stdout.write(`${line}\n`);
   last = line;

@@ -129,6 +129,12 @@ export interface Channel {
    */
   readonly serviceWindow?: boolean;
   sendTemplate?(input: SendTemplateInput): Promise<SendResult>;
+  /**
+   * A channel only one process may hold (linked device, under a lease): calls `listener` with whether
+   * a send from this process can succeed now (it holds the connection and it is open), now and on
+   * every change, so that only that process takes send jobs. Absent: any process can send.
+   */
+  watchSendable?(listener: (sendable: boolean) => void): void;
 }
 
 /** The provider refused a message for good (e.g. the 24-hour window closed): retrying cannot help. */

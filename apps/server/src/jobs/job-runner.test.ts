@@ -224,6 +224,68 @@ describeEachDatabase('job runner', (kind) => {
     expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 
+  it('a paused kind is never claimed: its jobs wait, untouched, for a runner able to run them', async () => {
+    const kindName = `t-paused-${kind}`;
+    const able = runner();
+    const unable = runner();
+    let listener: (able: boolean) => void = () => {};
+    const ran: Array<{ by: string; n: number }> = [];
+    // The same handler on both, as every server process registers it; only `able` may run it now.
+    able.runOnlyWhile([kindName], (l) => l(true));
+    unable.runOnlyWhile([kindName], (l) => {
+      listener = l;
+      l(false);
+    });
+    for (const [name, r] of [
+      ['able', able],
+      ['unable', unable],
+    ] as const) {
+      r.register<{ n: number }>(kindName, async ({ n }) => void ran.push({ by: name, n }));
+    }
+    for (let n = 0; n < 20; n++)
+      await able.enqueue(ctx.app.db, kindName, { n }, { dedupeKey: `paused-${n}-${kind}` });
+    expect(await unable.runOnce()).toBe(0);
+    await Promise.all([able.drain(), unable.drain()]);
+    expect(ran.filter((r) => r.by === 'unable')).toEqual([]);
+    expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    const rows = await ctx.app.db
+      .selectFrom('jobs')
+      .select(['attempts', 'last_error', 'status'])
+      .where('kind', '=', kindName)
+      .execute();
+    expect(rows.every((row) => row.attempts === 1 && row.last_error === null && row.status === 'done')).toBe(
+      true,
+    );
+
+    // Able now (it took the lease over): it runs what is due, at once.
+    listener(true);
+    await able.enqueue(ctx.app.db, kindName, { n: 20 }, { dedupeKey: `paused-20-${kind}` });
+    able.pause(kindName);
+    await unable.drain();
+    expect(ran.at(-1)).toEqual({ by: 'unable', n: 20 });
+  });
+
+  it('a kind paused between claim and run goes back to the queue without counting an attempt', async () => {
+    const kindName = `t-release-${kind}`;
+    const r = runner();
+    let ran = 0;
+    r.register(kindName, async () => void ran++);
+    // The lease is lost after the claim, just before the job would start (checked then, as here).
+    r.yieldWhile(() => {
+      r.pause(kindName);
+      return false;
+    });
+    await r.enqueue(ctx.app.db, kindName, {}, { dedupeKey: `release-${kind}` });
+    expect(await r.runOnce()).toBe(1);
+    r.yieldWhile(() => false);
+    expect(ran).toBe(0);
+    expect(await job(`release-${kind}`)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
+    r.resume(kindName);
+    await r.drain();
+    expect(ran).toBe(1);
+    expect(await job(`release-${kind}`)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('jobs of a kind nobody handles stay pending', async () => {
     const r = runner();
     await r.enqueue(ctx.app.db, `t-unhandled-${kind}`, {}, { dedupeKey: `unhandled-${kind}` });

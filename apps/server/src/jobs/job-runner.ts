@@ -45,6 +45,8 @@ interface Registration {
 
 export interface RegisterOptions<P> {
   maxAttempts?: number;
+  /** Registered but not claimed until `resume(kind)` (see `pause`). */
+  paused?: boolean;
   /** Called once when the job gives up (last attempt or a permanent error). */
   onFailed?: (payload: P, error: string) => Promise<void>;
 }
@@ -66,6 +68,8 @@ const GATHER_MS = 10;
 export class JobRunner {
   readonly workerId = `worker-${newId()}`;
   private readonly handlers = new Map<string, Registration>();
+  /** Kinds this process handles but cannot run now: never claimed, so another process runs them. */
+  private readonly paused = new Set<string>();
   private readonly repo;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -109,7 +113,36 @@ export class JobRunner {
       maxAttempts: options.maxAttempts ?? this.maxAttempts,
       onFailed: options.onFailed as Registration['onFailed'],
     });
+    if (options.paused) this.paused.add(kind);
     this.wake();
+  }
+
+  /**
+   * Stops claiming `kind` (jobs already in hand finish): a job is claimed only by a process able to
+   * run it now, e.g. channel sends only by the process holding the WhatsApp connection. A paused kind
+   * is neither attempted nor failed here; its jobs wait for a process that runs them.
+   */
+  pause(kind: string): void {
+    this.paused.add(kind);
+  }
+
+  /** Claims `kind` again, at once. */
+  resume(kind: string): void {
+    if (this.paused.delete(kind)) this.wake();
+  }
+
+  /**
+   * `kinds` are claimed only while `watch` says this process may run them: paused now, then resumed
+   * and paused as `watch` reports (e.g. a channel's lease: `LeasedChannel.watchSendable`).
+   */
+  runOnlyWhile(kinds: readonly string[], watch: (listener: (able: boolean) => void) => void): void {
+    for (const kind of kinds) this.pause(kind);
+    watch((able) => {
+      for (const kind of kinds) {
+        if (able) this.resume(kind);
+        else this.pause(kind);
+      }
+    });
   }
 
   /** Records a job inside the caller's transaction. Call `wake()` after the commit. */
@@ -175,7 +208,8 @@ export class JobRunner {
 
   private claim(limit: number): Promise<JobRow[]> {
     if (limit <= 0) return Promise.resolve([]);
-    return this.repo.claim([...this.handlers.keys()], this.workerId, now(), this.leaseMs, limit);
+    const kinds = [...this.handlers.keys()].filter((kind) => !this.paused.has(kind));
+    return this.repo.claim(kinds, this.workerId, now(), this.leaseMs, limit);
   }
 
   /** Runs a job; a success is queued for the next batched "done" update. */
@@ -204,6 +238,11 @@ export class JobRunner {
       for (let deferred = false; ; deferred = true) {
         await this.nextTurn(deferred);
         if (!this.yieldTo() || Date.now() >= deferredUntil) break;
+      }
+      if (this.paused.has(job.kind)) {
+        // Paused between the claim and now (the lease was lost): back to the queue, not an attempt.
+        await this.repo.release(job.id, this.workerId, now());
+        return false;
       }
       payload = JSON.parse(job.payload);
       await registration.handler(payload, job);

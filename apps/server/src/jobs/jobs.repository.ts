@@ -164,6 +164,22 @@ export function jobsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A claimed job this process will not run after all: pending again, the claim not counted. */
+    async release(id: string, owner: string, at: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: 'pending',
+          locked_by: null,
+          locked_until: null,
+          attempts: sql<number>`attempts - 1`,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', owner)
+        .execute();
+    },
+
     /** Single-process databases: whatever was running belonged to a process that is gone. */
     async releaseAllRunning(at: number): Promise<number> {
       const result = await db

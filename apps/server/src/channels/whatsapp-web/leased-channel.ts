@@ -22,7 +22,8 @@ const HELD_ELSEWHERE = 'A conexão com o WhatsApp está em outro processo do ser
 /**
  * Runs `inner` only while this process holds the lease in `channel_state` (renewed every `pollMs`;
  * expires after `ttlMs`). The other processes wait and take over when the holder stops renewing
- * (crash, kill -9). Sends there fail as unavailable, so their jobs stay queued for the holder.
+ * (crash, kill -9). Send jobs are taken only where a send can succeed now — the holder, with its
+ * connection open (`watchSendable`); a send reaching another process fails as unavailable and is retried.
  */
 export class LeasedChannel implements HeldChannel {
   readonly kind;
@@ -33,14 +34,31 @@ export class LeasedChannel implements HeldChannel {
   private readonly pollMs: number;
   readonly owner: string;
   private tick: Promise<void> = Promise.resolve();
+  /** The inner connection is open (its last status said so). */
+  private connected = false;
+  private sendable = false;
+  private readonly sendableListeners: Array<(sendable: boolean) => void> = [];
+  private readonly inner: HeldChannel;
 
+  /** `build` makes the inner channel with the sink it must report to (ours, which watches its status). */
   constructor(
-    private readonly inner: HeldChannel,
+    build: (sink: ChannelSink) => HeldChannel,
     private readonly lease: ChannelStateRepository,
     private readonly sink: ChannelSink,
     options: LeaseOptions = {},
   ) {
-    this.kind = inner.kind;
+    this.inner = build({
+      onStatus: (transition, status) => {
+        sink.onStatus(transition, status);
+        this.connected = status.connected;
+        this.updateSendable();
+      },
+      onInboundMessage: (message) => sink.onInboundMessage(message),
+      onInboundReaction: (reaction) => sink.onInboundReaction(reaction),
+      onDeliveryStatus: (update) => sink.onDeliveryStatus(update),
+      onIdentity: async (pair) => sink.onIdentity?.(pair),
+    });
+    this.kind = this.inner.kind;
     this.ttlMs = options.ttlMs ?? 20_000;
     this.pollMs = options.pollMs ?? 5_000;
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -48,6 +66,24 @@ export class LeasedChannel implements HeldChannel {
 
   isHolder(): boolean {
     return this.holding;
+  }
+
+  /** True while this process holds the lease and its connection is open; now and on every change. */
+  watchSendable(listener: (sendable: boolean) => void): void {
+    this.sendableListeners.push(listener);
+    listener(this.sendable);
+  }
+
+  private setHolding(holding: boolean): void {
+    this.holding = holding;
+    this.updateSendable();
+  }
+
+  private updateSendable(): void {
+    const sendable = this.holding && this.connected;
+    if (sendable === this.sendable) return;
+    this.sendable = sendable;
+    for (const listener of this.sendableListeners) listener(sendable);
   }
 
   status(): ChannelStatus {
@@ -80,7 +116,7 @@ export class LeasedChannel implements HeldChannel {
     this.timer = null;
     await this.tick;
     if (this.holding) {
-      this.holding = false;
+      this.setHolding(false);
       await this.inner.stop();
       await this.lease.releaseLease(this.owner);
     }
@@ -117,10 +153,10 @@ export class LeasedChannel implements HeldChannel {
       return;
     }
     if (held && !this.holding) {
-      this.holding = true;
+      this.setHolding(true);
       await this.inner.start();
     } else if (!held && this.holding) {
-      this.holding = false;
+      this.setHolding(false);
       await this.inner.stop();
       this.sink.onStatus({ kind: 'disconnected', reason: 'held_elsewhere' }, this.status());
     }

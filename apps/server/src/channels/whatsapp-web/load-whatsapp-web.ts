@@ -42,30 +42,31 @@ export function loadWhatsappWeb(
   const adapter = import('@atende/channel-whatsapp-web');
   adapter.catch(() => {}); // reported by start()
   return (sink: ChannelSink, _messaging: Messaging) => {
-    const inner = new DeferredChannel(
-      async () => {
-        const { WhatsappWebChannel, isWhatsappMediaHost } = await adapter;
-        return new WhatsappWebChannel({
-          sink,
-          auth: whatsappAuthStore(app.db, WHATSAPP_WEB_ACCOUNT),
-          media: app.media,
-          sent: sentMessages(app.db),
-          logger: app.log.child({ channel: 'whatsapp-web' }),
-          version: app.config.whatsappWebVersion,
-          unavailable: () => new ChannelUnavailableError(),
-          mediaDispatcher: createSafeDispatcher({
-            ...options.mediaFetch,
-            allowHost: isWhatsappMediaHost,
-          }),
-          ...(options.socketFactory ? { socketFactory: options.socketFactory as never } : {}),
-          ...(options.download ? { download: options.download as never } : {}),
-          ...(options.webSocketUrl ? { webSocketUrl: options.webSocketUrl } : {}),
-        });
-      },
-      (error) => app.log.error({ err: error }, 'whatsapp-web channel failed to load'),
-    );
+    const build = (leasedSink: ChannelSink) =>
+      new DeferredChannel(
+        async () => {
+          const { WhatsappWebChannel, isWhatsappMediaHost } = await adapter;
+          return new WhatsappWebChannel({
+            sink: leasedSink,
+            auth: whatsappAuthStore(app.db, WHATSAPP_WEB_ACCOUNT),
+            media: app.media,
+            sent: sentMessages(app.db),
+            logger: app.log.child({ channel: 'whatsapp-web' }),
+            version: app.config.whatsappWebVersion,
+            unavailable: () => new ChannelUnavailableError(),
+            mediaDispatcher: createSafeDispatcher({
+              ...options.mediaFetch,
+              allowHost: isWhatsappMediaHost,
+            }),
+            ...(options.socketFactory ? { socketFactory: options.socketFactory as never } : {}),
+            ...(options.download ? { download: options.download as never } : {}),
+            ...(options.webSocketUrl ? { webSocketUrl: options.webSocketUrl } : {}),
+          });
+        },
+        (error) => app.log.error({ err: error }, 'whatsapp-web channel failed to load'),
+      );
     return new LeasedChannel(
-      inner,
+      build,
       channelStateRepository(app.db, WHATSAPP_WEB_ACCOUNT),
       sink,
       options.lease,

@@ -6,6 +6,7 @@ import { isWhatsappMediaHost } from '@atende/channel-whatsapp-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
 import { BlockedDestinationError, createSafeDispatcher } from '../../lib/safe-fetch.js';
+import { mediaDb } from '../../modules/media/media.table.js';
 import { samples } from '../../modules/media/media-samples.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
 import * as f from './fixtures.js';
@@ -114,15 +115,7 @@ describeEachDatabase('whatsapp-web media download through the safe dispatcher', 
       .select(['content', 'media_url', 'media_mime_type'])
       .where('provider_message_id', '=', id)
       .executeTakeFirst();
-  const mediaRows = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('media')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const mediaRows = async () => (await mediaDb(t.app.db).selectFrom('media').select('id').execute()).length;
   const files = () => readdirSync(t.mediaDir, { recursive: true }).length;
 
   it('downloads, decrypts and stores media from a WhatsApp host', async () => {

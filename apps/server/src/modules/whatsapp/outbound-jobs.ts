@@ -18,6 +18,10 @@ export function registerOutboundJobs(deps: {
   messaging: Messaging;
 }): void {
   const { jobs, channel, messaging } = deps;
+  // A channel held by one process (linked device): sends wait for the holder, connected, to take them.
+  if (channel.watchSendable) {
+    jobs.runOnlyWhile([CHANNEL_SEND_JOB, CHANNEL_REACT_JOB], (listener) => channel.watchSendable?.(listener));
+  }
 
   jobs.register<ChannelSendPayload>(
     CHANNEL_SEND_JOB,

@@ -12,6 +12,7 @@ import { retentionModule } from './modules/retention/retention.module.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { teamModule } from './modules/users/team.module.js';
 import { authPlugin } from './plugins/auth.js';
+import { clusterPlugin } from './plugins/cluster.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, handleError } from './plugins/errors.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authPlugin);
   await app.register(healthChecksPlugin);
   await app.register(realtimePlugin);
+  await app.register(clusterPlugin);
 
   await app.register(authRoutes);
   await app.register(settingsRoutes);

@@ -79,6 +79,26 @@ export interface Realtime {
   refreshDashboardRooms(): Promise<void>;
 }
 
+/** One server process of the deployment, as its last heartbeat described it. */
+export interface ClusterInstance {
+  name: string;
+  /** Sockets connected to it. */
+  sockets: number;
+  heapMb: number;
+  startedAt: number;
+  /** When its last heartbeat was written (ms). */
+  seenAt: number;
+}
+
+/** The deployment's instances (through Redis; just this one without it). */
+export interface Cluster {
+  readonly instanceName: string;
+  /** True for one caller per `what` across all instances until `ms` have passed (always true alone). */
+  claim(what: string, ms: number): Promise<boolean>;
+  /** Every instance heard from recently, this one included, by name. */
+  instances(): Promise<ClusterInstance[]>;
+}
+
 /** Result of one named health check (`GET /api/dashboard/health`). */
 export interface HealthCheckResult {
   status: SystemStatus;
@@ -110,6 +130,7 @@ declare module 'fastify' {
     /** Shared Redis connection when REDIS_URL is set (adapter, rate limits, health), else null. */
     redis: Redis | null;
     healthChecks: HealthChecks;
+    cluster: Cluster;
     knowledgeBase: KnowledgeBaseEvents;
     /** preHandler: 401 unless a valid bearer token; sets request.user and request.sessionId. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -41,8 +41,11 @@ export async function computeSystemMetrics(
 export interface LiveMetrics {
   /** Schedules a push soon (throttled); call after data changes. */
   notifyChange(): void;
-  /** Computes and pushes now (unless nobody is connected). */
-  pushNow(): Promise<void>;
+  /**
+   * Computes and pushes now (unless nobody is connected), if no other instance has in this interval:
+   * `periodic` pushes once per METRICS_INTERVAL_MS, `change` once per METRICS_MIN_GAP_MS, across them all.
+   */
+  pushNow(kind?: 'change' | 'periodic'): Promise<void>;
   /** Stops the timers, restores `app.realtime`, and waits for a computation in flight. */
   stop(): Promise<void>;
 }
@@ -51,6 +54,10 @@ export interface LiveMetrics {
  * Pushes `{stats, charts}` every 10 s and, throttled to once a second, soon after any realtime
  * event that reflects a data change. It listens by wrapping `app.realtime` (every committed change
  * the domain announces passes through it), so no module has to remember to call it.
+ *
+ * With several instances (Redis), each push is claimed first: one instance computes per interval and
+ * its push reaches every instance's dashboards through the realtime adapter. A change whose push was
+ * claimed by another instance is pushed again after the gap, unless that push already came after it.
  */
 export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
   let lastPush = 0;
@@ -60,15 +67,24 @@ export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
   let stopped = false;
   const cache = new ClosedBucketCache();
 
-  async function pushNow(): Promise<void> {
-    if (stopped || app.realtime.connectedSockets() === 0) return;
+  async function pushNow(kind: 'change' | 'periodic' = 'change'): Promise<void> {
+    // Alone, nobody connected means nobody to tell; in a cluster the dashboards may be elsewhere.
+    if (stopped || (!app.redis && app.realtime.connectedSockets() === 0)) return;
     if (running) {
       dirty = true;
       return running;
     }
     lastPush = Date.now();
-    running = computeSystemMetrics(app, cache)
-      .then((metrics) => {
+    const gap = kind === 'periodic' ? METRICS_INTERVAL_MS - METRICS_MIN_GAP_MS : METRICS_MIN_GAP_MS;
+    running = app.cluster
+      .claim(`metrics:${kind}`, gap)
+      .then(async (claimed) => {
+        if (!claimed) {
+          // Another instance pushes in this gap, maybe from before this change: try again after it.
+          if (kind === 'change') dirty = true;
+          return;
+        }
+        const metrics = await computeSystemMetrics(app, cache);
         if (!stopped) app.realtime.toDashboard('system:metrics', metrics);
       })
       .catch((err: unknown) => app.log.warn({ err }, 'system:metrics computation failed'))
@@ -96,7 +112,7 @@ export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
     if (DATA_EVENTS.has(event)) notifyChange();
   });
 
-  const periodic = setInterval(() => void pushNow(), METRICS_INTERVAL_MS);
+  const periodic = setInterval(() => void pushNow('periodic'), METRICS_INTERVAL_MS);
   periodic.unref();
 
   return {

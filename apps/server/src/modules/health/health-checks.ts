@@ -2,7 +2,8 @@ import type { SystemCheck, SystemHealth } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { now, toIso } from '../../lib/clock.js';
-import type { HealthCheckResult } from '../../types.js';
+import { SILENT_AFTER_MS } from '../../plugins/cluster.js';
+import type { ClusterInstance, HealthCheckResult } from '../../types.js';
 import type { createEventLoopLagMonitor } from './event-loop-lag.js';
 import { summarize } from './health-status.js';
 
@@ -39,6 +40,32 @@ function withTimeout(check: () => Promise<HealthCheckResult>): Promise<HealthChe
     ),
     timeout,
   ]).finally(() => clearTimeout(timer));
+}
+
+/** With several instances (Redis): one line per instance, from its last heartbeat. */
+async function instanceChecks(app: FastifyInstance): Promise<SystemCheck[]> {
+  let instances: ClusterInstance[];
+  try {
+    instances = await app.cluster.instances();
+  } catch (err) {
+    app.log.warn({ err }, 'listing the instances failed');
+    return [];
+  }
+  const at = Date.now();
+  return instances.map((instance) => {
+    const silentS = Math.round((at - instance.seenAt) / 1000);
+    const silent = at - instance.seenAt > SILENT_AFTER_MS;
+    const upMin = Math.floor((at - instance.startedAt) / 60_000);
+    return {
+      name: `Instância ${instance.name}`,
+      status: silent ? 'error' : 'operational',
+      responseTime: null,
+      lastCheck: toIso(instance.seenAt),
+      detail: silent
+        ? `Sem sinal há ${silentS} s`
+        : `${instance.sockets} conexões · ${instance.heapMb} MB de heap · no ar há ${upMin} min`,
+    };
+  });
 }
 
 /** Runs every check (built-in and registered) concurrently and summarizes them. */
@@ -89,7 +116,10 @@ export async function runHealthChecks(
       },
     ]);
   }
-  const results = await Promise.all(checks.map(([, check]) => withTimeout(check)));
+  const [results, instances] = await Promise.all([
+    Promise.all(checks.map(([, check]) => withTimeout(check))),
+    redis ? instanceChecks(app) : [],
+  ]);
   const lastCheck = toIso(now());
   const systems: SystemCheck[] = results.map((result, i) => ({
     name: checks[i]?.[0] ?? '',
@@ -98,5 +128,5 @@ export async function runHealthChecks(
     lastCheck,
     detail: result.detail ?? null,
   }));
-  return summarize(systems, [DATABASE_CHECK]);
+  return summarize([...systems, ...instances], [DATABASE_CHECK]);
 }

@@ -27,10 +27,15 @@ export const healthModule: FastifyPluginAsync = async (fastify) => {
   app.addHook('onReady', async () => {
     lag.reset();
     timer = setInterval(() => {
-      if (running || fastify.realtime.connectedSockets() === 0) return;
+      // Alone, nobody connected means nobody to tell; in a cluster one instance pushes per interval
+      // (to every instance's dashboards), its health list naming every instance.
+      if (running || (!fastify.redis && fastify.realtime.connectedSockets() === 0)) return;
       running = true;
-      runHealthChecks(fastify, lag)
-        .then((health) => fastify.realtime.toDashboard('system:health', health))
+      fastify.cluster
+        .claim('health', HEALTH_PUSH_INTERVAL_MS - 1000)
+        .then(async (claimed) => {
+          if (claimed) fastify.realtime.toDashboard('system:health', await runHealthChecks(fastify, lag));
+        })
         .catch((err) => fastify.log.error({ err }, 'health push failed'))
         .finally(() => {
           running = false;

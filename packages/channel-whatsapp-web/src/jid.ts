@@ -43,3 +43,12 @@ export function identityOf(jid: string, alt?: string | null): Identity {
 export function phoneJid(phone: string): string {
   return `${phone.replace(/\D/g, '')}@s.whatsapp.net`;
 }
+
+/**
+ * Where a customer is reached: by the phone number when known; a customer known only by LID is stored
+ * under the LID's digits as the phone, and is reached at `…@lid`.
+ */
+export function recipientJid(to: string, lid: string | null | undefined): string {
+  const digits = to.replace(/\D/g, '');
+  return lid && digits === lid ? `${lid}@lid` : phoneJid(digits);
+}

@@ -20,7 +20,7 @@ import {
   decideOnClose,
   PROBLEM_MESSAGES,
 } from './connection-policy.js';
-import { type Identity, identityOf, isIgnoredJid, phoneJid } from './jid.js';
+import { type Identity, identityOf, isIgnoredJid, recipientJid } from './jid.js';
 import { mapInbound, mapReceipt } from './map-inbound.js';
 import type {
   AuthKeyStore,
@@ -162,12 +162,13 @@ export class WhatsappWebChannel {
 
   async sendText(input: {
     to: string;
+    lid?: string | null | undefined;
     text: string;
     providerMessageId: string;
     quotedProviderMessageId?: string | null | undefined;
   }): Promise<void> {
     const socket = this.requireSocket();
-    const jid = phoneJid(input.to);
+    const jid = recipientJid(input.to, input.lid);
     const quoted = input.quotedProviderMessageId
       ? await this.quotedMessage(jid, input.quotedProviderMessageId)
       : undefined;
@@ -180,11 +181,12 @@ export class WhatsappWebChannel {
 
   async sendReaction(input: {
     to: string;
+    lid?: string | null | undefined;
     targetProviderMessageId: string;
     emoji: string | null;
   }): Promise<void> {
     const socket = this.requireSocket();
-    const jid = phoneJid(input.to);
+    const jid = recipientJid(input.to, input.lid);
     const ours = await this.options.sent.find(input.targetProviderMessageId);
     await socket.sendMessage(jid, {
       react: {

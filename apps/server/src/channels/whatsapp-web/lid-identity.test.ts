@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers.js';
+import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
 import * as f from './fixtures.js';
 
@@ -98,6 +98,31 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
       const reactions = await t?.app.db.selectFrom('reactions').select('emoji').execute();
       return reactions?.length === 1 && reactions[0]?.emoji === '👍';
     });
+  });
+
+  it('our reply reaches a LID-only customer at the LID, and at the phone once it is known', async () => {
+    t = await createLinkedDeviceApp(kind);
+    await connect(t);
+    const { token } = await createAndLogin(t.app);
+    const reply = async (conversationId: string | undefined, message: string) => {
+      const sent = await t?.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/messages`,
+        headers: bearer(token),
+        payload: { message },
+      });
+      expect(sent?.statusCode).toBe(200);
+      await t?.runJobs();
+      return t?.fake.latest().sent.find((call) => call.content.text === message)?.jid;
+    };
+    emit('messages.upsert', f.upsert([f.text(f.lidKey(LID, null, 'D1'), 'Oi', 'Davi')]));
+    await waitFor(async () => Boolean(await stored('D1')));
+    const conversationId = (await stored('D1'))?.conversation_id;
+    expect(await reply(conversationId, 'Olá, Davi!')).toBe(`${LID}@lid`);
+
+    emit('messages.upsert', f.upsert([f.text(f.lidKey(LID, PHONE, 'D2'), 'Meu número', 'Davi')]));
+    await waitFor(async () => Boolean(await stored('D2')));
+    expect(await reply(conversationId, 'Anotado.')).toBe(`${PHONE}@s.whatsapp.net`);
   });
 
   it('a pair for a customer never seen creates no client; erasing a client frees its LID', async () => {

@@ -14,6 +14,7 @@ const outboundQuery = preparedQuery((db, messageId: string) =>
       'm.content',
       'm.provider_message_id',
       'cl.phone',
+      'cl.lid',
       'q.provider_message_id as quoted_provider_message_id',
     ])
     .where('m.id', '=', messageId),
@@ -36,7 +37,7 @@ export function channelReads(db: Kysely<Database>) {
         .leftJoin('reactions as r', (join) =>
           join.onRef('r.message_id', '=', 'm.id').on('r.sender', '=', 'agent'),
         )
-        .select(['m.provider_message_id', 'cl.phone', 'r.emoji'])
+        .select(['m.provider_message_id', 'cl.phone', 'cl.lid', 'r.emoji'])
         .where('m.id', '=', messageId)
         .executeTakeFirst();
       return row;

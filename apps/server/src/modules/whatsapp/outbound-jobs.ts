@@ -33,6 +33,7 @@ export function registerOutboundJobs(deps: {
       try {
         sent = await channel.sendText({
           to: message.phone,
+          lid: message.lid,
           text: message.content,
           providerMessageId: message.provider_message_id,
           quotedProviderMessageId: message.quoted_provider_message_id ?? null,
@@ -63,6 +64,7 @@ export function registerOutboundJobs(deps: {
     if (!current.phone) throw new PermanentJobError('cliente sem telefone');
     await channel.sendReaction({
       to: current.phone,
+      lid: current.lid,
       targetProviderMessageId: current.provider_message_id,
       emoji: current.emoji ?? null,
     });

@@ -33,21 +33,21 @@ export interface Tuning {
 }
 
 export const DEFAULT_TUNING: Tuning = {
-  k1: 1.6,
+  k1: 1.2,
   b: 0.9,
   titleWeight: 3,
-  relatedWeight: 0.5,
-  learnedWeight: 0.6,
+  relatedWeight: 0.3,
+  learnedWeight: 0,
   sentenceWeight: 0.5,
   calibration: {
-    b0: -1.03,
-    coverage: 1.1,
-    relevance: 1.08,
-    margin: 0.92,
-    sentenceCoverage: 1.32,
-    missing: -1.34,
-    unknown: 0,
-    personal: 0,
-    now: 0,
+    b0: -0.66,
+    coverage: 0.67,
+    relevance: 0.94,
+    margin: 1.56,
+    sentenceCoverage: 0.92,
+    missing: -1.24,
+    unknown: -0.44,
+    personal: -0.48,
+    now: -1.22,
   },
 };

@@ -85,7 +85,8 @@ async function boot(database: TestDatabase, mediaDir: string, options: LinkedDev
     throw error;
   }
   app.realtime.onEmit((event) => emitted.push(event));
-  await waitFor(() => fake.sockets.length > 0);
+  // The first app of a test file imports Baileys here (seconds, more on a loaded machine).
+  await waitFor(() => fake.sockets.length > 0, 20_000);
   return {
     app,
     fake,
@@ -106,7 +107,7 @@ async function boot(database: TestDatabase, mediaDir: string, options: LinkedDev
 export type LinkedDeviceApp = Awaited<ReturnType<typeof createLinkedDeviceApp>>;
 
 /** Polls until `check` holds (events are handled asynchronously, in order). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -66,7 +66,7 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
     await waitFor(async () => Boolean(await stored('A3')));
     expect((await stored('A3'))?.client_id).toBe(first?.client_id);
     expect(await clients()).toMatchObject([{ phone: PHONE, lid: LID, total_messages: 3 }]);
-  });
+  }, 60_000);
 
   it('LID-only and phone-only contacts become one client when WhatsApp maps them (lid-mapping.update)', async () => {
     t = await createLinkedDeviceApp(kind);
@@ -98,7 +98,7 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
       const reactions = await t?.app.db.selectFrom('reactions').select('emoji').execute();
       return reactions?.length === 1 && reactions[0]?.emoji === '👍';
     });
-  });
+  }, 60_000);
 
   it('our reply reaches a LID-only customer at the LID, and at the phone once it is known', async () => {
     t = await createLinkedDeviceApp(kind);
@@ -123,7 +123,7 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
     emit('messages.upsert', f.upsert([f.text(f.lidKey(LID, PHONE, 'D2'), 'Meu número', 'Davi')]));
     await waitFor(async () => Boolean(await stored('D2')));
     expect(await reply(conversationId, 'Anotado.')).toBe(`${PHONE}@s.whatsapp.net`);
-  });
+  }, 60_000);
 
   it('a pair for a customer never seen creates no client; erasing a client frees its LID', async () => {
     t = await createLinkedDeviceApp(kind);
@@ -139,5 +139,5 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
     emit('messages.upsert', f.upsert([f.text(f.lidKey(LID, null, 'C2'), 'De novo', 'Caio')]));
     await waitFor(async () => Boolean(await stored('C2')));
     expect((await clients())?.map((c) => c.lid)).toEqual([null, LID]);
-  });
+  }, 60_000);
 });

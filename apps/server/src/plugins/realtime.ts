@@ -119,6 +119,16 @@ export const realtimePlugin = fp(
       },
     });
 
+    // Behind a load balancer: names the instance in a cookie on the handshake, so the balancer can keep
+    // an HTTP long-polling client (the fallback where WebSocket is blocked) on it (docs/deployment.md).
+    const instanceName = app.config.instanceName;
+    if (instanceName) {
+      const cookie = `atende_instance=${encodeURIComponent(instanceName)}; Path=/socket.io/; HttpOnly; SameSite=Lax`;
+      io.engine.on('initial_headers', (headers: Record<string, string>) => {
+        headers['set-cookie'] = cookie;
+      });
+    }
+
     let stream: string | null = null;
     if (app.redis) {
       // Redis Streams: every instance reads one ordered stream, which also keeps the recent events a

@@ -52,8 +52,8 @@ export interface ChannelSink {
   onInboundMessage(message: InboundMessage): Promise<unknown>;
   onInboundReaction(reaction: InboundReaction): Promise<void>;
   onDeliveryStatus(update: DeliveryUpdate): Promise<void>;
-  /** WhatsApp told us that a LID and a phone number (digits) are the same person: stored durably. */
-  onIdentity?(pair: { lid: string; phone: string }): Promise<void>;
+  /** WhatsApp told us that each LID and phone number (digits) are the same person: stored durably. */
+  onIdentities?(pairs: ReadonlyArray<{ lid: string; phone: string }>): Promise<void>;
 }
 
 /** Stores media bytes (the server's media store). */

@@ -253,10 +253,10 @@ export class WhatsappWebChannel {
     on<Array<{ key: WAMessageKey; reaction: proto.IReaction }>>('messages.reaction', (reactions) =>
       this.onReactions(reactions),
     );
-    on<{ lid: string; pn: string }>('lid-mapping.update', (pair) => this.rememberPair(pair.lid, pair.pn));
-    on<{ lidPnMappings?: Array<{ lid: string; pn: string }> }>('messaging-history.set', async (history) => {
-      for (const pair of history.lidPnMappings ?? []) await this.rememberPair(pair.lid, pair.pn);
-    });
+    on<{ lid: string; pn: string }>('lid-mapping.update', (pair) => this.rememberPairs([pair]));
+    on<{ lidPnMappings?: Array<{ lid: string; pn: string }> }>('messaging-history.set', (history) =>
+      this.rememberPairs(history.lidPnMappings ?? []),
+    );
   }
 
   private enqueue(work: () => Promise<void> | void): void {
@@ -451,13 +451,17 @@ export class WhatsappWebChannel {
     if (identity.lid && identity.phone) this.lidToPhone.set(identity.lid, identity.phone);
   }
 
-  /** A pair learned outside a message: kept here and handed to the server, which stores it durably. */
-  private async rememberPair(lid: string, pn: string): Promise<void> {
-    const lidUser = jidDecode(lid)?.user ?? lid;
-    const phone = jidDecode(pn)?.user ?? pn;
-    if (!lidUser || !phone || this.lidToPhone.get(lidUser) === phone) return;
-    this.lidToPhone.set(lidUser, phone);
-    await this.options.sink.onIdentity?.({ lid: lidUser, phone });
+  /** Pairs learned outside a message: kept here, and the new ones handed to the server to store. */
+  private async rememberPairs(pairs: ReadonlyArray<{ lid: string; pn: string }>): Promise<void> {
+    const learned: Array<{ lid: string; phone: string }> = [];
+    for (const pair of pairs) {
+      const lid = jidDecode(pair.lid)?.user ?? pair.lid;
+      const phone = jidDecode(pair.pn)?.user ?? pair.pn;
+      if (!lid || !phone || this.lidToPhone.get(lid) === phone) continue;
+      this.lidToPhone.set(lid, phone);
+      learned.push({ lid, phone });
+    }
+    if (learned.length > 0) await this.options.sink.onIdentities?.(learned);
   }
 
   /** Completes a LID-only identity with the phone number when WhatsApp told us the pair. */

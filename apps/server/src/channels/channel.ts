@@ -91,8 +91,8 @@ export interface ChannelSink {
   onInboundMessage(message: InboundMessage): Promise<InboundResult>;
   onInboundReaction(reaction: InboundReaction): Promise<void>;
   onDeliveryStatus(update: DeliveryUpdate): Promise<void>;
-  /** A LID and a phone number (digits) are the same customer (learned outside a message). */
-  onIdentity?(pair: { lid: string; phone: string }): Promise<void>;
+  /** Each LID and phone number (digits) are the same customer (learned outside a message). */
+  onIdentities?(pairs: ReadonlyArray<{ lid: string; phone: string }>): Promise<void>;
 }
 
 export interface SendTextInput {

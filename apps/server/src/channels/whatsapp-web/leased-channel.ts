@@ -56,7 +56,7 @@ export class LeasedChannel implements HeldChannel {
       onInboundMessage: (message) => sink.onInboundMessage(message),
       onInboundReaction: (reaction) => sink.onInboundReaction(reaction),
       onDeliveryStatus: (update) => sink.onDeliveryStatus(update),
-      onIdentity: async (pair) => sink.onIdentity?.(pair),
+      onIdentities: async (pairs) => sink.onIdentities?.(pairs),
     });
     this.kind = this.inner.kind;
     this.ttlMs = options.ttlMs ?? 20_000;

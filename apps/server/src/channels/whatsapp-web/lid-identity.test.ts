@@ -100,6 +100,22 @@ describeEachDatabase('whatsapp-web LID ↔ phone identity across a restart', (ki
     });
   }, 60_000);
 
+  it("a history sync's thousands of pairs link the one client they concern, and create none", async () => {
+    t = await createLinkedDeviceApp(kind);
+    await connect(t);
+    emit('messages.upsert', f.upsert([f.text(f.lidKey(LID, null, 'H1'), 'Oi', 'Hugo')]));
+    await waitFor(async () => Boolean(await stored('H1')));
+    const lidPnMappings = Array.from({ length: 2000 }, (_, n) => ({
+      lid: `3011700${String(n).padStart(7, '0')}@lid`,
+      pn: `55119${String(n).padStart(8, '0')}@s.whatsapp.net`,
+    }));
+    lidPnMappings.splice(1234, 0, { lid: `${LID}@lid`, pn: `${PHONE}@s.whatsapp.net` });
+    emit('messaging-history.set', { chats: [], contacts: [], messages: [], lidPnMappings, isLatest: true });
+    await waitFor(async () => (await clients())?.[0]?.phone === PHONE);
+    expect(await clients()).toMatchObject([{ phone: PHONE, lid: LID, name: 'Hugo' }]);
+    expect(await clients()).toHaveLength(1);
+  }, 60_000);
+
   it('our reply reaches a LID-only customer at the LID, and at the phone once it is known', async () => {
     t = await createLinkedDeviceApp(kind);
     await connect(t);

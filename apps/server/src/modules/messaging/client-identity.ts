@@ -180,19 +180,47 @@ export async function resolveClientIdentities(
   });
 }
 
+/** Pairs looked up per query (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const LOOKUP_CHUNK = 400;
+
 /**
- * WhatsApp told us a LID ↔ phone pair outside a message (Baileys' `lid-mapping.update`, history
- * sync): an existing client gets the missing form, and two clients of the same person become one.
- * Nobody new is created: a pair is not a contact.
+ * WhatsApp told us LID ↔ phone pairs outside a message (Baileys' `lid-mapping.update`, the thousands
+ * of a history sync): an existing client gets the missing form, and two clients of the same person
+ * become one. Nobody new is created (a pair is not a contact), so one read finds the few pairs that
+ * concern a client, and only those are written, in one transaction.
  */
-export async function linkClientIdentity(
+export async function linkClientIdentities(
   deps: { db: Kysely<Database>; realtime: Realtime },
-  pair: { lid: string; phone: string },
+  pairs: ReadonlyArray<{ lid: string; phone: string }>,
 ): Promise<void> {
-  const lid = digits(pair.lid);
-  const phone = digits(pair.phone);
-  if (!lid || !phone || lid === phone) return;
+  const wanted = new Map<string, string>();
+  for (const pair of pairs) {
+    const lid = digits(pair.lid);
+    const phone = digits(pair.phone);
+    if (lid && phone && lid !== phone) wanted.set(lid, phone);
+  }
+  const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const known: Array<[string, string]> = [];
+  for (let i = 0; i < entries.length; i += LOOKUP_CHUNK) {
+    const chunk = entries.slice(i, i + LOOKUP_CHUNK);
+    const lids = chunk.map(([lid]) => lid);
+    const phones = chunk.flatMap(([lid, phone]) => [phone, lid]);
+    const rows = await deps.db
+      .selectFrom('clients')
+      .select(['phone', 'lid'])
+      .where((eb) => eb.or([eb('lid', 'in', lids), eb('phone', 'in', phones)]))
+      .execute();
+    for (const [lid, phone] of chunk) {
+      const matches = rows.filter((row) => row.lid === lid || row.phone === phone || row.phone === lid);
+      // One client, already linked exactly so: nothing to write.
+      const linked = matches.length === 1 && matches[0]?.lid === lid && matches[0]?.phone === phone;
+      if (matches.length > 0 && !linked) known.push([lid, phone]);
+    }
+  }
+  if (known.length === 0) return;
   const events = new PendingEvents();
-  await deps.db.transaction().execute((trx) => linkOne(trx, lid, phone, false, events));
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [lid, phone] of known) await linkOne(trx, lid, phone, false, events);
+  });
   events.flush(deps.realtime);
 }

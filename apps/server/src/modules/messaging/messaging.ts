@@ -17,7 +17,7 @@ import {
   lockConversation,
 } from './change-handler.js';
 import { channelReads } from './channel-reads.js';
-import { linkClientIdentity } from './client-identity.js';
+import { linkClientIdentities } from './client-identity.js';
 import { clientRecords } from './client-records.js';
 import { conversationAccess } from './conversation-access.js';
 import { conversationQueries } from './conversation-queries.js';
@@ -96,8 +96,9 @@ export function createMessaging(deps: MessagingDeps) {
     ...conversationAccess(db),
     ...labelWriter({ db, kind, realtime }),
     ...clientRecords({ db, realtime }),
-    /** A WhatsApp LID ↔ phone pair learned outside a message: one client for both forms. */
-    linkClientIdentity: (pair: { lid: string; phone: string }) => linkClientIdentity({ db, realtime }, pair),
+    /** WhatsApp LID ↔ phone pairs learned outside a message: one client for both forms. */
+    linkClientIdentities: (pairs: ReadonlyArray<{ lid: string; phone: string }>) =>
+      linkClientIdentities({ db, realtime }, pairs),
     agent: agentReads(db),
     channel: channelReads(db),
     /** Customer messages arrive faster than they are answered: background work should step aside. */

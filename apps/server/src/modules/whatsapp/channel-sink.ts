@@ -17,8 +17,8 @@ export function createChannelSink(deps: { realtime: Realtime; messaging: Messagi
     onInboundMessage(message) {
       return deps.messaging.appendInbound(message);
     },
-    async onIdentity(pair) {
-      await deps.messaging.linkClientIdentity(pair);
+    async onIdentities(pairs) {
+      await deps.messaging.linkClientIdentities(pairs);
     },
     async onInboundReaction(reaction) {
       await deps.messaging.receiveReaction(reaction);

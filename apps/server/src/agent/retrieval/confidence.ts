@@ -13,6 +13,8 @@ export interface ConfidenceFeatures {
   sentenceCoverage: number;
   /** Share of the question's own words the best passage does not match at all. */
   missing: number;
+  /** Share of the question's weight the best passage's title alone matches. */
+  titleCoverage: number;
   /** Share of the question's own words the knowledge base never uses. */
   unknown: number;
   /** 1: the question is about the customer's own record, an incident or a complaint. */
@@ -27,6 +29,7 @@ export const FEATURES = [
   'margin',
   'sentenceCoverage',
   'missing',
+  'titleCoverage',
   'unknown',
   'personal',
   'now',
@@ -41,6 +44,7 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     margin: second ? (best.score - second.score) / best.score : 1,
     sentenceCoverage: best.sentenceCoverage,
     missing: best.missing,
+    titleCoverage: best.titleCoverage,
     unknown: result.unknown,
     personal: result.personal,
     now: result.now,

@@ -40,6 +40,8 @@ export interface ScoredPassage {
   sentenceCoverage: number;
   /** Share of the question's own words this passage does not match at all (0–1). */
   missing: number;
+  /** Share of the question's weight (idf) that the title alone matches (0–1). */
+  titleCoverage: number;
 }
 
 export interface SearchResult {
@@ -79,6 +81,7 @@ export class KnowledgeIndex {
   private readonly docTerms: Set<string>[] = [];
   /** Per passage: the stems of the title joined with each sentence (or `;` clause). */
   private readonly docUnits: Set<string>[][] = [];
+  private readonly docTitles: Set<string>[] = [];
   private readonly docLength: number[] = [];
   private readonly averageLength: number;
   private readonly surfaceStem = new Map<string, string>();
@@ -121,6 +124,7 @@ export class KnowledgeIndex {
         }
       }
       this.docUnits.push(units.length > 0 ? units : [title]);
+      this.docTitles.push(title);
       this.docLength.push(length);
       this.docTerms.push(new Set(tf.keys()));
       for (const [term, n] of tf) {
@@ -251,9 +255,11 @@ export class KnowledgeIndex {
     for (const doc of ranked.slice(0, RERANKED)) {
       let matched = 0;
       let missing = 0;
+      let inTitle = 0;
       for (const g of groups) {
         const m = matchIn(this.docTerms[doc]!, g);
         matched += m * g.weight * g.idf;
+        inTitle += matchIn(this.docTitles[doc]!, g) * g.weight * g.idf;
         if (g.own && m === 0) missing++;
       }
       let sentence = 0;
@@ -270,6 +276,7 @@ export class KnowledgeIndex {
         coverage: idfTotal > 0 ? matched / idfTotal : 0,
         sentenceCoverage,
         missing: own > 0 ? missing / own : 0,
+        titleCoverage: idfTotal > 0 ? inTitle / idfTotal : 0,
       });
     }
     candidates.sort((x, y) => y.score - x.score);

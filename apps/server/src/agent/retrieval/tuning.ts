@@ -10,6 +10,7 @@ export interface Calibration {
   margin: number;
   sentenceCoverage: number;
   missing: number;
+  titleCoverage: number;
   unknown: number;
   personal: number;
   now: number;
@@ -46,6 +47,7 @@ export const DEFAULT_TUNING: Tuning = {
     margin: 1.56,
     sentenceCoverage: 0.92,
     missing: -1.24,
+    titleCoverage: 0,
     unknown: -0.44,
     personal: -0.48,
     now: -1.22,

@@ -4,8 +4,8 @@ import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from
 import { launchBrowser, newPage, signIn, type TestPage } from './support/browser';
 
 /**
- * Issue 15's walk-through in two browsers: the admin creates an operator, who signs in elsewhere, is
- * assigned a handed-off conversation and notified live, answers with a canned reply through `/`,
+ * The team's walk-through in two browsers: the admin creates an operator, who signs in elsewhere, is
+ * assigned a handed-off conversation from the chat header and notified live, answers with a canned reply through `/`,
  * labels it; the admin changes the agent's threshold and hand-off text and the agent uses them; the
  * admin disables the operator, whose browser is back at /login within 2 s.
  */
@@ -142,12 +142,25 @@ describe('the team, end to end', () => {
     await expect
       .poll(async () => (await conversation(conversationId)).handler.mode, { timeout: 15_000 })
       .toBe('waiting_human');
-    const assigned = await apiFetch(`/conversations/${conversationId}/assign`, {
-      method: 'POST',
-      token: admin.token,
-      body: { userId: operatorId },
-    });
-    expect(assigned.status).toBe(200);
+    // The admin hands it over from the chat header: Mais opções › Atribuir a › the operator.
+    await adminPage.goto(`/conversations?c=${conversationId}`);
+    await adminPage.getByRole('button', { name: 'Mais opções' }).click();
+    await adminPage.getByRole('menuitem', { name: 'Atribuir a' }).click();
+    // A mouse travels to the submenu (a jump straight onto it would leave the trigger and close it).
+    const item = adminPage.getByRole('menuitem', { name: new RegExp(OPERATOR.name) });
+    await item.waitFor();
+    const box = (await item.boundingBox())!;
+    await adminPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    await item.click();
+    await adminPage.getByText(`Conversa atribuída a ${OPERATOR.name}`).first().waitFor();
+    await expect
+      .poll(async () => (await conversation(conversationId)).handler)
+      .toMatchObject({
+        mode: 'human',
+        userId: operatorId,
+      });
+    await adminPage.getByTestId('chat-title').waitFor();
+    await expect.poll(() => adminPage.getByRole('button', { name: 'Devolver à IA' }).count()).toBe(1);
     await expect
       .poll(
         async () =>

@@ -5,10 +5,12 @@ import type { ReactNode } from 'react';
 import { Avatar, Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
+import { useAuth } from '@/lib/session';
 import { useHandBackConversation } from '../api/hand-back-conversation';
 import { useTakeOverConversation } from '../api/take-over-conversation';
 import { errorReason, notify } from '../hooks/use-notify';
 import { CALL_ALERTS, callLink, displayName } from '../lib/message-text';
+import { AssignMenu } from './assign-menu';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { HandlerChip } from './handler-chip';
 import { LabelPicker } from './label-picker';
@@ -48,7 +50,10 @@ function Popover({ trigger, children, label }: { trigger: ReactNode; children: R
   );
 }
 
-/** Spec §2 chat header, plus who is answering with one-click 'Assumir' / 'Devolver à IA' (issue 6 §6). */
+/**
+ * Spec §2 chat header, plus who is answering with one-click 'Assumir' / 'Devolver à IA', and for admins
+ * 'Atribuir a' in the options menu.
+ */
 export function ChatHeader({
   conversation,
   client,
@@ -59,6 +64,7 @@ export function ChatHeader({
   onArchive,
   onDelete,
 }: Props) {
+  const isAdmin = useAuth().user?.role === 'admin';
   const takeOver = useTakeOverConversation();
   const handBack = useHandBackConversation();
   const name = displayName(conversation);
@@ -192,6 +198,7 @@ export function ChatHeader({
           <DropdownMenu.Item className={menuItem} onSelect={onViewProfile}>
             <UserRound aria-hidden="true" className="size-4" /> Ver perfil
           </DropdownMenu.Item>
+          {isAdmin && <AssignMenu conversation={conversation} itemClassName={menuItem} />}
           <DropdownMenu.Item className={menuItem} onSelect={onArchive}>
             <Archive aria-hidden="true" className="size-4" /> Arquivar conversa
           </DropdownMenu.Item>

@@ -14,6 +14,7 @@ import {
   statusErrorSchema,
 } from './conversations.js';
 import { activitySchema, systemHealthSchema, systemMetricsSchema } from './dashboard.js';
+import { REALTIME_OFFSET_PATTERN } from './realtime-replay.js';
 import { whatsappStatusSchema } from './whatsapp.js';
 
 // The Socket.IO events (spec §7 plus the agent's `conversation:*` and `message:status`). Every
@@ -29,6 +30,11 @@ export const socketSendMessagePayloadSchema = z.object({
   replyTo: idSchema.nullable().optional(),
 });
 export const takeoverPayloadSchema = z.object({ conversationId: idSchema });
+/**
+ * A socket back after a reconnection the server could not recover (its instance died): joins the
+ * dashboard and asks for the events after the last stream position it saw (see realtime-replay.ts).
+ */
+export const rejoinDashboardPayloadSchema = z.object({ since: z.string().regex(REALTIME_OFFSET_PATTERN) });
 
 /** The payload schema of each client event that carries one (`join:dashboard` has none). */
 export const clientEventSchemas = {
@@ -38,6 +44,7 @@ export const clientEventSchemas = {
   'send:message': socketSendMessagePayloadSchema,
   'takeover:start': takeoverPayloadSchema,
   'takeover:end': takeoverPayloadSchema,
+  'rejoin:dashboard': rejoinDashboardPayloadSchema,
 } as const;
 export type ClientEventWithPayload = keyof typeof clientEventSchemas;
 export type ClientEventPayload<E extends ClientEventWithPayload> = z.input<(typeof clientEventSchemas)[E]>;
@@ -97,6 +104,11 @@ export interface ClientToServerEvents {
   authenticate: (payload: ClientEventPayload<'authenticate'>) => void;
   /** The ack, when given, answers once the socket is in the room. */
   'join:dashboard': (ack?: (result: Ack) => void) => void;
+  /** Answers once the socket is in the room and has been sent what it missed (`replayed`), if it could. */
+  'rejoin:dashboard': (
+    payload: ClientEventPayload<'rejoin:dashboard'>,
+    ack?: (result: Ack<{ replayed: boolean }>) => void,
+  ) => void;
   'join:conversation': (
     payload: ClientEventPayload<'join:conversation'>,
     ack?: (result: Ack) => void,

@@ -116,10 +116,25 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
     socket.on('conversations:newMessage', (event: { id: string; sender: string }) => {
       if (!repeat && event.sender === 'client') received.push(event.id);
     });
+    const rejoins: Array<{ replayed: boolean } | undefined> = [];
+    let first = true;
+    // The last event heard before the drop (what comes after it, an `authenticated`, has a newer one).
+    let since: string | null = null;
+    socket.on('disconnect', () => {
+      since = replay.latest();
+    });
     socket.on('connect', () => socket.emit('authenticate', { token }));
+    socket.on('authenticated', () => {
+      if (!first && !socket.recovered && since) {
+        socket.emit('rejoin:dashboard', { since }, (result: { data?: { replayed: boolean } }) =>
+          rejoins.push(result.data),
+        );
+      }
+      first = false;
+    });
     await nextEvent(socket, 'authenticated');
     await new Promise((resolve) => socket.emit('join:dashboard', resolve));
-    return { socket, received };
+    return { socket, received, rejoins };
   }
 
   it('delivers every event missed while the socket was cut, once each, on the other instance', async () => {
@@ -147,6 +162,42 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
       const joined = await new Promise((resolve) => socket.emit('join:dashboard', resolve));
       expect(joined).toEqual({ success: true });
     } finally {
+      await front.close();
+    }
+  });
+
+  it('replays what a socket missed when its instance kept nothing for it (died)', async () => {
+    const [urlA, urlB] = [await listen(a.app), await listen(b)];
+    const front = await balancer(portOf(urlB));
+    try {
+      const { socket, received, rejoins } = await dashboard(front.url);
+      const sent: string[] = [];
+      for (let i = 0; i < 3; i++) sent.push(await customerWrites(`antes ${i}`));
+      while (received.length < sent.length) await sleep(10);
+
+      // An instance killed keeps nothing: here, its sessions are deleted as the socket drops.
+      const redis = a.app.redis;
+      const sessions = async () => (redis ? await redis.keys(`${env.REDIS_PREFIX}realtime:session:*`) : []);
+      const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+      socket.io.reconnectionDelay(300);
+      front.cut(portOf(urlA));
+      for (let i = 0; i < 3; i++) {
+        const keys = await sessions();
+        if (keys.length > 0) await redis?.del(...keys);
+        sent.push(await customerWrites(`durante ${i}`));
+      }
+      await reconnected;
+      expect(socket.recovered).toBe(false);
+      for (let i = 0; i < 3; i++) sent.push(await customerWrites(`depois ${i}`));
+
+      const deadline = Date.now() + 5000;
+      while ((received.length < sent.length || rejoins.length === 0) && Date.now() < deadline)
+        await sleep(20);
+      await sleep(200);
+      expect(rejoins).toEqual([{ replayed: true }]);
+      expect([...received].sort()).toEqual([...sent].sort());
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
       await front.close();
     }
   });

@@ -23,7 +23,7 @@ import type {
 } from '../types.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
-import { readRoomEventsAfter } from './realtime/stream-catch-up.js';
+import { readRoomEventsAfter, streamHolds } from './realtime/stream-catch-up.js';
 import { formatValidationMessage } from './validation-message.js';
 
 /** Unauthenticated sockets are dropped after this long. */
@@ -290,11 +290,65 @@ export const realtimePlugin = fp(
       ack?.({ success: true });
     }
 
+    /**
+     * The rooms whose past events a socket is replayed: not its own id's, whose events (`authenticated`)
+     * it was sent live on this connection.
+     */
+    const roomsHeard = (socket: AtendeSocket, more: string[]) =>
+      new Set([...socket.rooms, ...more].filter((room) => room !== socket.id));
+
+    // To this socket only, as it was: `socket.emit` would, with recovery on, write it to the stream
+    // again under a new offset.
+    const emitReplayed = (socket: AtendeSocket, args: unknown[]) =>
+      (io.local.to(socket.id).emit as (...a: unknown[]) => boolean)(...args);
+
+    /**
+     * `rejoin:dashboard`: the dashboard rooms, and what the socket missed after `since` when the stream
+     * still has it all. Read once before joining (the outage) and once after (what was broadcast
+     * between the two), so nothing falls between; the client drops what it hears twice.
+     */
+    async function rejoinDashboard(socket: AtendeSocket, args: unknown[]) {
+      const ack = ackOf(args);
+      const user = socket.data.user;
+      if (!user) return;
+      const parsed = clientEventSchemas['rejoin:dashboard'].safeParse(args[0]);
+      if (!parsed.success) {
+        ack?.({ success: false, message: validationText(parsed.error) });
+        return;
+      }
+      const rooms = dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard];
+      let replayed = false;
+      const redis = app.redis;
+      if (redis && stream) {
+        try {
+          const since = parsed.data.since;
+          const hears = roomsHeard(socket, rooms);
+          if (await streamHolds(redis, stream, since)) {
+            const missed = await readRoomEventsAfter(redis, stream, since, hears);
+            await socket.join(rooms);
+            const last = missed.events.at(-1)?.at(-1);
+            const between = await readRoomEventsAfter(
+              redis,
+              stream,
+              typeof last === 'string' ? last : since,
+              hears,
+            );
+            for (const event of [...missed.events, ...between.events]) emitReplayed(socket, event);
+            replayed = missed.complete && between.complete;
+          }
+        } catch (err) {
+          app.log.warn({ err }, 'realtime replay on rejoin failed');
+        }
+      }
+      await socket.join(rooms);
+      ack?.({ success: true, data: { replayed } });
+    }
+
     /** A recovered socket, back in its rooms: what was broadcast while it was being restored. */
     async function catchUp(socket: AtendeSocket, redis: Redis, stream: string, after: string) {
       try {
-        const events = await readRoomEventsAfter(redis, stream, after, socket.rooms);
-        for (const args of events) (socket.emit as (...a: unknown[]) => boolean)(...args);
+        const { events } = await readRoomEventsAfter(redis, stream, after, roomsHeard(socket, []));
+        for (const args of events) emitReplayed(socket, args);
       } catch (err) {
         app.log.warn({ err }, 'realtime catch-up after recovery failed');
       }
@@ -347,6 +401,7 @@ export const realtimePlugin = fp(
         await socket.join(dashboardRouter && user ? await dashboardRouter.roomsFor(user) : ROOMS.dashboard);
         ackOf(args)?.({ success: true });
       });
+      socket.on('rejoin:dashboard', (...args: unknown[]) => void rejoinDashboard(socket, args));
       socket.on('join:conversation', (...args: unknown[]) => void joinConversation(socket, args));
       socket.on('leave:conversation', async (...args: unknown[]) => {
         const ack = ackOf(args);

@@ -46,9 +46,12 @@ export function connectSocket(): AppSocket {
   setStatus('connecting');
 
   // With several server instances, a reconnection within 2 minutes is recovered: the server puts the
-  // socket back in its rooms and replays what it missed, so nothing has to be reloaded; an event that
-  // then comes both replayed and live is handled once.
+  // socket back in its rooms and replays what it missed, so nothing has to be reloaded. When its
+  // instance died (nothing kept for it), `rejoin:dashboard` asks for the events after the last one
+  // seen; only when that cannot be had either does the page reload. An event that comes both
+  // replayed and live is handled once.
   let recovered = false;
+  let since: string | null = null;
   const replay = createReplayFilter();
   s.prependAny((_event: string, ...args: unknown[]) => {
     dispatchingRepeat = replay.isRepeat(args);
@@ -62,12 +65,16 @@ export function connectSocket(): AppSocket {
     if (token) s.emit('authenticate', { token });
   });
   s.on('authenticated', () => {
+    if (dispatchingRepeat) return;
     setStatus('authenticated');
-    s.emit('join:dashboard', () => {
-      if (recovered && dashboardJoinedAt !== 0) return;
+    const joined = (replayed: boolean) => {
+      if (replayed && dashboardJoinedAt !== 0) return;
       dashboardJoinedAt = Date.now();
       notify();
-    });
+    };
+    if (!recovered && since && dashboardJoinedAt !== 0) {
+      s.emit('rejoin:dashboard', { since }, (result) => joined(result.success && !!result.data?.replayed));
+    } else s.emit('join:dashboard', () => joined(recovered));
   });
   s.on('auth_error', ({ message }) => {
     // An ended session (logout elsewhere, revoked, expired) is an expected outcome: the app goes to /login.
@@ -76,6 +83,8 @@ export function connectSocket(): AppSocket {
   });
   s.on('connect_error', (error) => console.error('Erro de conexão do tempo real:', error.message));
   s.on('disconnect', (reason) => {
+    // The last room event heard before the drop: after it, `authenticated` has a newer offset.
+    since = replay.latest();
     if (reason !== 'io client disconnect') setStatus('connecting');
   });
   s.io.on('reconnect_attempt', () => setStatus('connecting'));

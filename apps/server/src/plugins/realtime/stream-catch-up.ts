@@ -20,19 +20,25 @@ function fieldsOf(flat: string[]): Record<string, string> {
   return fields;
 }
 
+/** Whether the stream still holds the entry at `offset` (else what followed it may be trimmed). */
+export async function streamHolds(redis: Redis, stream: string, offset: string): Promise<boolean> {
+  return (await redis.xrange(stream, offset, offset)).length > 0;
+}
+
 /**
  * The room events written to the stream after `after` that a socket in `rooms` hears, each as the
- * arguments it goes out with (event, payload…, stream offset), in stream order. A recovered socket is
- * replayed what it missed just before it returns to its rooms; whatever was broadcast between that read
- * and its return is found here, read once the socket is back (what it also heard live, the client
- * drops by offset).
+ * arguments it goes out with (event, payload…, stream offset), in stream order; `complete` false when
+ * the read stopped before the end. Used twice: for a recovered socket, what was broadcast between
+ * the adapter's replay and its return to its rooms; for a socket whose instance died (nothing was
+ * kept for it), everything after the last event it saw. What it also heard live, the client drops by
+ * offset.
  */
 export async function readRoomEventsAfter(
   redis: Redis,
   stream: string,
   after: string,
   rooms: ReadonlySet<string>,
-): Promise<unknown[][]> {
+): Promise<{ events: unknown[][]; complete: boolean }> {
   const events: unknown[][] = [];
   let from = after;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -47,7 +53,7 @@ export async function readRoomEventsAfter(
       const heard = opts.rooms.length === 0 || opts.rooms.some((room) => rooms.has(room));
       if (heard && !opts.except.some((room) => rooms.has(room))) events.push([...packet.data, id]);
     }
-    if (entries.length < PAGE) break;
+    if (entries.length < PAGE) return { events, complete: true };
   }
-  return events;
+  return { events, complete: false };
 }

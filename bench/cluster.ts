@@ -1,0 +1,529 @@
+/**
+ * The cluster, measured (docs/deployment.md): `npm run cluster`'s nginx + N instances on PostgreSQL and
+ * Redis, with BENCH_SOCKETS (200) dashboard sockets through nginx and customers writing at BENCH_RATE
+ * (1,000) messages/s for BENCH_SECONDS (5), open loop:
+ *   1. 1 instance, then 3: event latency from the inbound request to every dashboard (p50/p99), events
+ *      lost and duplicated, the rate the cluster acknowledged at.
+ *   2. 3 instances, one killed with SIGKILL mid-run: its sockets reconnect to the others and recover;
+ *      acknowledged messages lost (not in the database, or not on a dashboard), agent replies sent twice.
+ *   3. Heap per 1,000 idle authenticated dashboard sockets on one instance (after a full GC).
+ *
+ *   npm run bench:cluster      (needs PostgreSQL and Redis; BENCH_POSTGRES_URL, BENCH_REDIS_URL)
+ * Only loopback; stops by itself; prints the figures.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Pool } from 'undici';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ADMIN = { email: 'bench@atende.local', password: 'bench-cluster-12345' };
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 1000);
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DASHBOARD_PROCESSES = 4;
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 8089);
+const FIRST_PORT = Number(process.env.BENCH_FIRST_PORT ?? 3490);
+
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '—');
+
+// ws ships no types here; this is the part we use (the inspector of one instance, for its heap).
+interface WebSocketLike {
+  on(event: 'open' | 'message' | 'error', listener: (data: Buffer | Error) => void): void;
+  send(data: string): void;
+  close(): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WebSocketLike;
+
+interface ClusterInfo {
+  url: string;
+  instances: Array<{ name: string; port: number; pid: number }>;
+}
+
+/** A fresh database (dropped at the end) on the PostgreSQL server of BENCH_POSTGRES_URL. */
+async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** `npm run cluster` (scripts/cluster.mjs) with `instances` instances; resolves once nginx answers. */
+async function startCluster(instances: number, databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'atende-bench-cluster-'));
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...extraEnv,
+      CLUSTER_INSTANCES: String(instances),
+      CLUSTER_PORT: String(NGINX_PORT),
+      CLUSTER_FIRST_PORT: String(FIRST_PORT),
+      CLUSTER_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: REDIS,
+      REDIS_PREFIX: `bench-${Date.now()}:`,
+      // Two minutes of events at the offered rate (≈3 stream entries per message): recovery's window.
+      REALTIME_STREAM_LENGTH: String(Math.max(100_000, RATE * 3 * 120)),
+      DEMO: 'false',
+      SIMULATED_TRAFFIC: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-5000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const file = join(dir, 'cluster.json');
+  const deadline = Date.now() + 300_000;
+  while (!existsSync(file)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`cluster não subiu:\n${log}`);
+    await sleep(200);
+  }
+  const info = JSON.parse(readFileSync(file, 'utf8')) as ClusterInfo;
+  return {
+    ...info,
+    dir,
+    log: () => log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+async function api<T>(base: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Signs in through nginx, and pairs the simulator on every instance (each shows its own code). */
+async function prepare(cluster: Cluster): Promise<string> {
+  const login = await api<{ data: { token: string } }>(cluster.url, '/api/auth/login', null, {
+    ...ADMIN,
+    remember: false,
+  });
+  const token = login.data.token;
+  for (const instance of cluster.instances) {
+    const base = `http://127.0.0.1:${instance.port}`;
+    const status = await api<{ data: { connected: boolean; qr: string | null } }>(
+      base,
+      '/api/whatsapp/status',
+      token,
+    );
+    if (status.data.connected) continue;
+    const code = decodeURIComponent(status.data.qr?.split('code=')[1] ?? '');
+    await api(base, '/api/simulator/pair', token, { code });
+  }
+  return token;
+}
+
+type DashboardReply =
+  | { type: 'ready' | 'recording' }
+  | {
+      type: 'collect';
+      sockets: Array<{
+        seen: Array<[string, [number, number, number]]>;
+        disconnects: number;
+        recovered: number;
+        replayed: number;
+        notReplayed: number;
+      }>;
+    };
+
+/** `total` dashboard sockets through `url`, in a few child processes (bench/cluster-dashboards.ts). */
+async function connectDashboards(url: string, token: string, total: number) {
+  const children: Array<{ child: ChildProcess; waiting: Array<(reply: DashboardReply) => void> }> = [];
+  for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
+    const child = fork(join(ROOT, 'bench/cluster-dashboards.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        DASHBOARD_URL: url,
+        DASHBOARD_TOKEN: token,
+        DASHBOARD_SOCKETS: String(Math.ceil(total / DASHBOARD_PROCESSES)),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const waiting: Array<(reply: DashboardReply) => void> = [];
+    child.on('message', (reply: DashboardReply) => waiting.shift()?.(reply));
+    children.push({ child, waiting });
+  }
+  const ask = <T extends DashboardReply>(question: string | null) =>
+    Promise.all(
+      children.map(
+        ({ child, waiting }) =>
+          new Promise<T>((resolve, reject) => {
+            if (child.exitCode !== null) reject(new Error('processo de painel terminou'));
+            waiting.push((reply) => resolve(reply as T));
+            if (question) child.send(question);
+          }),
+      ),
+    );
+  await ask(null);
+  return {
+    ask,
+    stop: async () => {
+      await Promise.all(
+        children.map(({ child }) => {
+          if (child.exitCode !== null) return null;
+          const exited = new Promise((r) => child.once('exit', r));
+          child.send('stop');
+          return exited;
+        }),
+      );
+    },
+  };
+}
+type Dashboards = Awaited<ReturnType<typeof connectDashboards>>;
+
+let phoneSeq = 0;
+const QUESTIONS = [
+  'Vocês têm frete grátis?',
+  'Qual o prazo de entrega?',
+  'Quais são as formas de pagamento?',
+];
+
+interface RunResult {
+  acknowledged: number;
+  failed: number;
+  ackRate: number;
+  p50: number;
+  p99: number;
+  lostEvents: number;
+  handledTwice: number;
+  receivedTwice: number;
+  messageIds: string[];
+  disconnects: number;
+  recovered: number;
+  replayed: number;
+  notReplayed: number;
+}
+
+/**
+ * Customers write at RATE for SECONDS through nginx (open loop: each request sent on schedule, new
+ * customer each); every dashboard socket must get `conversations:newMessage` for each acknowledged one.
+ * `midway` runs halfway through the sending (the kill).
+ */
+async function run(
+  cluster: Cluster,
+  token: string,
+  dashboards: Dashboards,
+  midway?: () => void,
+): Promise<RunResult> {
+  const total = Math.round(RATE * SECONDS);
+  const pool = new Pool(cluster.url, { connections: 64 });
+  const sentAt = new Array<number>(total);
+  const messageIdOf = new Array<string | undefined>(total);
+  let acknowledged = 0;
+  let failed = 0;
+  let lastAnswer = 0;
+  await dashboards.ask('record');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const sendOne = (seq: number) => {
+    phoneSeq++;
+    const body = JSON.stringify({
+      phone: `55319${String(60_000_000 + phoneSeq).padStart(8, '0')}`,
+      name: 'Cliente Cluster',
+      text: QUESTIONS[seq % QUESTIONS.length],
+    });
+    sentAt[seq] = clock();
+    pool
+      .request({ method: 'POST', path: '/api/simulator/inbound', headers, body, headersTimeout: 120_000 })
+      .then(async (res) => {
+        const text = await res.body.text();
+        lastAnswer = clock();
+        if (res.statusCode !== 200) {
+          failed++;
+          return;
+        }
+        acknowledged++;
+        messageIdOf[seq] = (JSON.parse(text) as { data: { messageId: string } }).data.messageId;
+      })
+      .catch(() => {
+        failed++;
+        lastAnswer = clock();
+      });
+  };
+  const started = performance.now();
+  let seq = 0;
+  let halfway = false;
+  await new Promise<void>((done) => {
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
+      while (seq < due) sendOne(seq++);
+      if (!halfway && seq >= total / 2) {
+        halfway = true;
+        midway?.();
+      }
+      if (seq >= total) {
+        clearInterval(timer);
+        done();
+      }
+    }, 2);
+  });
+  const ackDeadline = Date.now() + 180_000;
+  while (acknowledged + failed < total && Date.now() < ackDeadline) await sleep(20);
+  const ackRate = acknowledged / ((lastAnswer - (sentAt[0] ?? 0)) / 1000);
+  await pool.close();
+  // Delivery trails the acknowledgements a little (and a recovered socket's replay).
+  await sleep(3000);
+  const replies = await dashboards.ask<Extract<DashboardReply, { type: 'collect' }>>('collect');
+  const sockets = replies.flatMap((r) => r.sockets).slice(0, SOCKETS);
+  const latencies: number[] = [];
+  let lostEvents = 0;
+  let handledTwice = 0;
+  let receivedTwice = 0;
+  for (const socket of sockets) {
+    const seen = new Map(socket.seen);
+    for (let i = 0; i < total; i++) {
+      const id = messageIdOf[i];
+      if (id === undefined) continue;
+      const entry = seen.get(id);
+      if (!entry) lostEvents++;
+      else {
+        latencies.push(entry[0] - (sentAt[i] ?? entry[0]));
+        if (entry[1] > 1) handledTwice++;
+        if (entry[2] > 1) receivedTwice++;
+      }
+    }
+  }
+  return {
+    acknowledged,
+    failed,
+    ackRate,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lostEvents,
+    handledTwice,
+    receivedTwice,
+    messageIds: messageIdOf.filter((id): id is string => id !== undefined),
+    disconnects: sockets.reduce((sum, s) => sum + s.disconnects, 0),
+    recovered: sockets.reduce((sum, s) => sum + s.recovered, 0),
+    replayed: sockets.reduce((sum, s) => sum + s.replayed, 0),
+    notReplayed: sockets.reduce((sum, s) => sum + s.notReplayed, 0),
+  };
+}
+
+/** In the database: acknowledged messages missing, customers answered twice, replies delivered twice. */
+async function checkDatabase(databaseUrl: string, messageIds: string[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const stored = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM messages WHERE id = ANY($1)',
+      [messageIds],
+    );
+    // Agent replies settle after the burst (jobs of the killed instance wait for their lease to lapse).
+    let replies = -1;
+    for (let stable = 0, i = 0; stable < 5 && i < 90; i++) {
+      const now = Number(
+        (await client.query<{ n: string }>("SELECT count(*) AS n FROM messages WHERE sender = 'agent'"))
+          .rows[0]?.n,
+      );
+      stable = now === replies ? stable + 1 : 0;
+      replies = now;
+      await sleep(1000);
+    }
+    const answeredTwice = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT conversation_id FROM messages WHERE sender = 'agent'
+         GROUP BY conversation_id HAVING count(*) > 1) twice`,
+    );
+    const deliveredTwice = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT phone FROM simulator_deliveries WHERE kind = 'text'
+         GROUP BY phone HAVING count(*) > 1) twice`,
+    );
+    return {
+      missing: messageIds.length - Number(stored.rows[0]?.n),
+      replies,
+      answeredTwice: Number(answeredTwice.rows[0]?.n),
+      deliveredTwice: Number(deliveredTwice.rows[0]?.n),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Heap used by one instance after a full GC, through its inspector (started with --inspect). */
+async function heapAfterGc(inspectorUrl: string): Promise<number> {
+  const socket = new WebSocket(inspectorUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('open', () => resolve());
+    socket.on('error', (e) => reject(e));
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  });
+  const call = (method: string) =>
+    new Promise<unknown>((resolve) => {
+      id++;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+  socket.close();
+  return usage.usedSize;
+}
+
+const rows: string[] = [];
+const row = (label: string, one: string, three: string) =>
+  rows.push(`${label.padEnd(52)} ${one.padStart(16)} ${three.padStart(16)}`);
+
+async function main() {
+  const startLoad = loadavg()[0]?.toFixed(1);
+  const results: Record<string, RunResult> = {};
+  let heapPerThousand = Number.NaN;
+  let killRun: RunResult | null = null;
+  let killDb: Awaited<ReturnType<typeof checkDatabase>> | null = null;
+  let killed = '';
+  let baselineDb: Awaited<ReturnType<typeof checkDatabase>> | null = null;
+
+  for (const instances of [1, 3]) {
+    const database = await freshDatabase(`atende_bench_cluster_${instances}`);
+    let cluster: Cluster | null = null;
+    let dashboards: Dashboards | null = null;
+    try {
+      console.info(`\n${instances} instância(s): subindo o cluster (nginx + PostgreSQL + Redis)…`);
+      cluster = await startCluster(
+        instances,
+        database.url,
+        instances === 1 ? { CLUSTER_NODE_ARGS: '--inspect=127.0.0.1:0' } : {},
+      );
+      const token = await prepare(cluster);
+
+      if (instances === 1) {
+        const log = readFileSync(join(cluster.dir, 'atende-1.log'), 'utf8');
+        const inspector = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(log)?.[0];
+        if (inspector) {
+          console.info(`Heap: ${IDLE_SOCKETS} sockets ociosos autenticados numa instância…`);
+          const before = await heapAfterGc(inspector);
+          const idle = await connectDashboards(cluster.url, token, IDLE_SOCKETS);
+          await sleep(2000);
+          const after = await heapAfterGc(inspector);
+          await idle.stop();
+          heapPerThousand = ((after - before) / IDLE_SOCKETS) * 1000;
+        }
+      }
+
+      dashboards = await connectDashboards(cluster.url, token, SOCKETS);
+      console.info(`${SOCKETS} sockets no painel; ${RATE} mensagens/s por ${SECONDS} s…`);
+      results[instances] = await run(cluster, token, dashboards);
+      if (instances === 1) baselineDb = await checkDatabase(database.url, results[1]?.messageIds ?? []);
+
+      if (instances === 3) {
+        const victim = cluster.instances[1];
+        killed = victim?.name ?? '';
+        console.info(`De novo, com kill -9 de ${killed} no meio…`);
+        killRun = await run(cluster, token, dashboards, () => {
+          if (victim) process.kill(victim.pid, 'SIGKILL');
+        });
+        killDb = await checkDatabase(database.url, [
+          ...(results[3]?.messageIds ?? []),
+          ...killRun.messageIds,
+        ]);
+      }
+    } finally {
+      await dashboards?.stop();
+      await cluster?.stop();
+      await database.drop();
+    }
+  }
+
+  const one = results[1];
+  const three = results[3];
+  if (!one || !three || !killRun || !killDb) throw new Error('medição incompleta');
+  row('', '1 instância', '3 instâncias');
+  row('Mensagens oferecidas (por s)', `${RATE}`, `${RATE}`);
+  row('Mensagens confirmadas (200)', `${one.acknowledged}`, `${three.acknowledged}`);
+  row('Taxa confirmada (mensagens/s)', one.ackRate.toFixed(0), three.ackRate.toFixed(0));
+  row('Evento no painel: p50 (recebida → cada painel)', ms(one.p50), ms(three.p50));
+  row('Evento no painel: p99', ms(one.p99), ms(three.p99));
+  row(`Eventos perdidos (× ${SOCKETS} sockets)`, `${one.lostEvents}`, `${three.lostEvents}`);
+  row(
+    'Eventos duplicados (vistos pelo app / recebidos)',
+    `${one.handledTwice} / ${one.receivedTwice}`,
+    `${three.handledTwice} / ${three.receivedTwice}`,
+  );
+  console.info('');
+  for (const line of rows) console.info(line);
+  console.info('');
+  console.info(`kill -9 de ${killed} no meio de ${SECONDS} s a ${RATE}/s (3 instâncias):`);
+  console.info(
+    `  confirmadas ${killRun.acknowledged}, recusadas/interrompidas ${killRun.failed} (taxa ${killRun.ackRate.toFixed(0)}/s)`,
+  );
+  console.info(
+    `  sockets desconectados ${killRun.disconnects}; de volta: recuperados pelo servidor ${killRun.recovered}, ` +
+      `reproduzidos do stream (rejoin) ${killRun.replayed}, sem reprodução (recarregariam) ${killRun.notReplayed}`,
+  );
+  console.info(`  evento no painel p50 ${ms(killRun.p50)}, p99 ${ms(killRun.p99)}`);
+  console.info(
+    `  eventos perdidos ${killRun.lostEvents}; duplicados vistos pelo app ${killRun.handledTwice} (recebidos ${killRun.receivedTwice})`,
+  );
+  console.info(`  mensagens confirmadas ausentes do banco ${killDb.missing}`);
+  console.info(
+    `  respostas do agente ${killDb.replies}; clientes respondidos duas vezes ${killDb.answeredTwice}; respostas entregues duas vezes ${killDb.deliveredTwice}`,
+  );
+  if (baselineDb) {
+    console.info(
+      `  (1 instância: respostas do agente ${baselineDb.replies}, respondidos duas vezes ${baselineDb.answeredTwice})`,
+    );
+  }
+  console.info('');
+  console.info(
+    `Heap por 1.000 sockets ociosos autenticados (1 instância, após GC): ${(heapPerThousand / 1_048_576).toFixed(1)} MB`,
+  );
+  console.info(
+    `Máquina: ${cpus().length} CPUs; load average no início ${startLoad}, no fim ${loadavg()[0]?.toFixed(1)}.`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

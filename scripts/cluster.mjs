@@ -9,6 +9,7 @@
 //   CLUSTER_PORT        nginx's port, default 8080 (CLUSTER_HOST, default 127.0.0.1)
 //   CLUSTER_FIRST_PORT  the instances listen on this port and the next ones, default 3101
 //   CLUSTER_DIR         where the nginx configuration, logs and cluster.json go (default: a temp dir)
+//   CLUSTER_NODE_ARGS   node options for the instances (e.g. --max-old-space-size=1024)
 // Every other variable (DEMO, ADMIN_EMAIL, LOG_LEVEL, CHANNEL…) reaches every instance.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
@@ -155,7 +156,8 @@ let stopping = false;
 
 function startInstance(instance) {
   const log = openSync(join(dir, `${instance.name}.log`), 'a');
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  const nodeArgs = process.env.CLUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

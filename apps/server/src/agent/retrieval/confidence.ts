@@ -21,6 +21,8 @@ export interface ConfidenceFeatures {
   personal: number;
   /** 1: the question asks about today, now or a coming event. */
   now: number;
+  /** 1: the question is about weather, sports, jobs or another subject no FAQ answers. */
+  offTopic: number;
 }
 
 export const FEATURES = [
@@ -33,6 +35,7 @@ export const FEATURES = [
   'unknown',
   'personal',
   'now',
+  'offTopic',
 ] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
@@ -48,6 +51,7 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     unknown: result.unknown,
     personal: result.personal,
     now: result.now,
+    offTopic: result.offTopic,
   };
 }
 

@@ -57,6 +57,8 @@ export interface SearchResult {
   personal: number;
   /** The question asks about today, now or a coming event (0 or 1). */
   now: number;
+  /** The question is about weather, sports, jobs or another subject no FAQ answers (0 or 1). */
+  offTopic: number;
 }
 
 interface Posting {
@@ -221,7 +223,7 @@ export class KnowledgeIndex {
       unknownWords += 1 - Math.min(1, known);
     }
     const unknown = termCount > 0 ? unknownWords / termCount : 0;
-    const { personal, now } = questionSignals(question);
+    const { personal, now, offTopic } = questionSignals(question);
     if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
     const bm25 = new Float64Array(this.passages.length);
     for (const group of groups) {
@@ -280,7 +282,7 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now };
+    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now, offTopic };
   }
 
   /**

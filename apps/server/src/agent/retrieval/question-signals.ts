@@ -18,6 +18,12 @@ const INCIDENT =
  */
 const NOW = /\b(?:hoje|agora|ontem|amanha|esse mes|essa semana|vai ter|neste momento)\b/;
 const WHAT_NOW = /\be agora\b/g;
+/**
+ * Subjects no business's customer service answers from its FAQ, whatever the business: job openings,
+ * weather, sports results, politics, exchange rates, traffic, symptoms and medical advice.
+ */
+const OFF_TOPIC =
+  /\b(?:vaga de emprego|emprego|empregos|curriculo|contratando|chover|chuva|previsao do tempo|jogo do|jogo da|campeonato|placar|eleicao|presidente|politica|dolar|cotacao|bolsa de valores|transito|febre|dor|sintoma|sintomas|e grave)\b/;
 /** An order, protocol or invoice number (not a year, a price or a time). */
 const REFERENCE = /(?:^|[^\d/:,.$])(?!(?:19|20)\d{2}\b)\d{4,}\b/;
 
@@ -26,6 +32,8 @@ export interface QuestionSignals {
   personal: number;
   /** 1 when it asks about today, now, yesterday or a coming event. */
   now: number;
+  /** 1 when it is about a subject no customer service answers from its FAQ (weather, sports, jobs…). */
+  offTopic: number;
 }
 
 export function questionSignals(question: string): QuestionSignals {
@@ -35,5 +43,6 @@ export function questionSignals(question: string): QuestionSignals {
   return {
     personal: OWN_RECORD.test(text) || INCIDENT.test(text) || REFERENCE.test(text) ? 1 : 0,
     now: NOW.test(text.replace(WHAT_NOW, ' ')) ? 1 : 0,
+    offTopic: OFF_TOPIC.test(text) ? 1 : 0,
   };
 }

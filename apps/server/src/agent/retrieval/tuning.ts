@@ -14,6 +14,7 @@ export interface Calibration {
   unknown: number;
   personal: number;
   now: number;
+  offTopic: number;
 }
 
 export interface Tuning {
@@ -51,5 +52,6 @@ export const DEFAULT_TUNING: Tuning = {
     unknown: -0.44,
     personal: -0.48,
     now: -1.22,
+    offTopic: 0,
   },
 };

@@ -12,6 +12,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).default('./data/atende.db'),
+  /** PostgreSQL connections per process (instances × this must fit the server's max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'deve começar com redis://')
@@ -93,6 +95,7 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel (REDIS_PREFIX). */
   redisPrefix: string;
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     realtimeStreamLength: c.REALTIME_STREAM_LENGTH,

@@ -12,7 +12,11 @@ export const dbPlugin = fp<DbPluginOptions>(
     const owned = !options.handle;
     const handle =
       options.handle ??
-      openDatabase(app.config.databaseUrl, { backgroundCheckpoints: true, readReplica: true });
+      openDatabase(app.config.databaseUrl, {
+        backgroundCheckpoints: true,
+        readReplica: true,
+        poolSize: app.config.databasePoolSize,
+      });
     try {
       await migrateToLatest(handle.db);
     } catch (error) {

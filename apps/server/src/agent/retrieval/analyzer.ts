@@ -10,11 +10,16 @@ export interface Token {
 }
 
 /**
- * Amounts and times get a word of their kind ("R$ 54" → "reais", "19h30" → "horas"), so "quanto
- * custa" and "que horas" can meet the passages that state them.
+ * Amounts, times, street addresses and phone numbers get a word of their kind ("R$ 54" → "reais",
+ * "19h30" → "horas", "Rua Sergipe, 900" → "endereco", "(51) 98877-3200" → "telefone"), so "quanto
+ * custa", "que horas", "qual o endereço" and "qual o número" meet the sentences that state them.
  */
 function markQuantities(text: string): string {
-  return text.replace(/R\$\s*(?=\d)/g, ' reais ').replace(/\b(\d{1,2})h(\d{2})?\b/g, ' horas $1h$2 ');
+  return text
+    .replace(/R\$\s*(?=\d)/g, ' reais ')
+    .replace(/\b(\d{1,2})h(\d{2})?\b/g, ' horas $1h$2 ')
+    .replace(/\b(Rua|Avenida|Av\.|Alameda|Travessa|Rodovia|Praça)\s+(?=[A-ZÀ-Ú0-9])/g, ' endereco $1 ')
+    .replace(/(?:\(\d{2}\)\s?\d{4,5}-\d{4}|\b0800[\s\d]{7,9}\d)/g, ' telefone $& ');
 }
 
 /** Folds, splits, maps canonical variants, drops stop words and stems. Same for KB and questions. */

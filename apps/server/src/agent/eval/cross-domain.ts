@@ -152,6 +152,7 @@ export const GRID: { readonly [K in Exclude<keyof Tuning, 'calibration'>]: reado
   relatedWeight: [0.3, 0.5],
   learnedWeight: [0, 0.3, 0.6],
   sentenceWeight: [0, 0.5, 1],
+  titleBonus: [0, 0.5, 1],
 };
 
 /**
@@ -166,6 +167,7 @@ const START: Tuning = {
   relatedWeight: 0.5,
   learnedWeight: 0.3,
   sentenceWeight: 0.5,
+  titleBonus: 0.5,
 };
 
 /** Balanced accuracy at the default threshold, with the calibration fitted on the same rows. */

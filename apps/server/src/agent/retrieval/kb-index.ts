@@ -211,7 +211,7 @@ export class KnowledgeIndex {
    * `context` (the previous question, for a follow-up) adds its words at a lower weight.
    */
   search(question: string, limit = 3, context?: string): SearchResult {
-    const { k1, b, sentenceWeight } = this.tuning;
+    const { k1, b, sentenceWeight, titleBonus } = this.tuning;
     const seen = new Set<string>();
     const groups = this.groupsOf(question, 1, true, seen);
     const termCount = groups.length;
@@ -271,14 +271,18 @@ export class KnowledgeIndex {
         if (inUnit > sentence) sentence = inUnit;
       }
       const sentenceCoverage = idfTotal > 0 ? sentence / idfTotal : 0;
+      const titleCoverage = idfTotal > 0 ? inTitle / idfTotal : 0;
       candidates.push({
         passage: this.passages[doc]!,
-        score: bm25[doc]! * (1 - sentenceWeight + sentenceWeight * sentenceCoverage),
+        score:
+          bm25[doc]! *
+          (1 - sentenceWeight + sentenceWeight * sentenceCoverage) *
+          (1 + titleBonus * titleCoverage),
         relevance: ideal > 0 ? Math.min(1, bm25[doc]! / ideal) : 0,
         coverage: idfTotal > 0 ? matched / idfTotal : 0,
         sentenceCoverage,
         missing: own > 0 ? missing / own : 0,
-        titleCoverage: idfTotal > 0 ? inTitle / idfTotal : 0,
+        titleCoverage,
       });
     }
     candidates.sort((x, y) => y.score - x.score);

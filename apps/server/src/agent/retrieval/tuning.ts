@@ -30,6 +30,8 @@ export interface Tuning {
   learnedWeight: number;
   /** 0: rank by BM25 alone; 1: BM25 times the share of the question one sentence (plus title) holds. */
   sentenceWeight: number;
+  /** Ranking score × (1 + titleBonus × the share of the question the title alone matches). */
+  titleBonus: number;
   /** confidence = σ(b0 + Σ feature·coefficient). */
   calibration: Calibration;
 }
@@ -41,6 +43,7 @@ export const DEFAULT_TUNING: Tuning = {
   relatedWeight: 0.3,
   learnedWeight: 0,
   sentenceWeight: 0.5,
+  titleBonus: 0,
   calibration: {
     b0: -0.66,
     coverage: 0.67,

@@ -177,6 +177,9 @@ export class KnowledgeIndex {
   private groupsOf(text: string, weight: number, own: boolean, seen: Set<string>): QueryGroup[] {
     const groups: QueryGroup[] = [];
     for (const token of analyze(text)) {
+      // A number the knowledge base never states ("meu filho de 15 anos") is the customer's own value,
+      // not a topic: it neither ranks nor counts as a word the knowledge base lacks.
+      if (/^\d+$/.test(token.surface) && !this.postings.has(token.stem)) continue;
       let primary = token.stem;
       let typo = 1;
       if (!this.postings.has(primary)) {

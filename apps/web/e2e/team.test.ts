@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
-import { launchBrowser, newPage, signIn, type TestPage } from './support/browser';
+import { launchBrowser, newPage, signIn, type TestPage, VIEWPORTS } from './support/browser';
 
 /**
  * The team's walk-through in two browsers: the admin creates an operator, who signs in elsewhere, is
@@ -178,6 +178,19 @@ describe('the team, end to end', () => {
     await bell.click();
     await operatorPage.getByText('Conversa atribuída a você').first().waitFor();
     await operatorPage.keyboard.press('Escape');
+  }, 150_000);
+
+  it('on a phone the team is listed in the options menu itself, inside the screen', async () => {
+    const t = await newPage(browser, { viewport: VIEWPORTS.phone });
+    opened.push(t);
+    await signIn(t.page, `/conversations?c=${conversationId}`, admin);
+    await t.page.getByRole('button', { name: 'Mais opções' }).click();
+    const item = t.page.getByRole('menuitem', { name: new RegExp(OPERATOR.name) });
+    await item.waitFor();
+    const box = (await item.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await t.page.keyboard.press('Escape');
   }, 150_000);
 
   it('the operator answers with a canned reply through "/" and labels the conversation', async () => {

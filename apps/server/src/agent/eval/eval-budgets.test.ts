@@ -12,10 +12,10 @@ import { BUDGETS, loadDemoKnowledgeBase, loadEvalSet, runEval } from './run-eval
  * `npm run bench:agent` checks), because those are not met yet: a drop below a floor is a regression.
  */
 const FLOORS = {
-  heldOut: { accuracy: 0.74, handoffRecall: 0.78, falseHandoffs: 0.16 },
-  // The general vocabulary lets some of the demo's off-topic questions meet its passages ("carro usado"
-  // meets the parking passage): its handoff recall fell from 88.9% to 72.2% while the pooled figures rose.
-  demo: { accuracy: 0.9, handoffRecall: 0.7 },
+  // Leave-one-domain-out over the new domains alone (the demo store is neither scored nor fitted on):
+  // measured 81.9% / 77.9% / 9.6%, not the bench's six-domain figures.
+  heldOut: { accuracy: 0.8, handoffRecall: 0.76, falseHandoffs: 0.11 },
+  demo: { accuracy: 0.9, handoffRecall: 0.8 },
 } as const;
 
 describe('agent evaluation sets', () => {

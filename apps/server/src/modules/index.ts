@@ -16,6 +16,7 @@ import { conversationsRoutes } from './conversations/conversations.routes.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { demoPlugin } from './demo/demo-startup.js';
 import type { Domain } from './domain.js';
+import { mediaUrl } from './media/media-store.js';
 import { handBack, takeOver } from './messaging/change-handler.js';
 import { createMessaging } from './messaging/messaging.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
@@ -90,6 +91,11 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
     };
   });
   app.realtime.setConversationGuard((user, conversationId) => visibility.canSee(user, conversationId));
+  app.setMediaGuard(async (user, mediaId) => {
+    if (!(await visibility.isRestricted(user))) return true;
+    const conversationId = await domain.messaging.conversationOfMedia(mediaUrl(mediaId));
+    return conversationId === undefined || (await visibility.canSee(user, conversationId));
+  });
   app.realtime.setDashboardRouter(
     createDashboardRouter(visibility, (conversationId) => domain.messaging.holderOf(conversationId)),
   );

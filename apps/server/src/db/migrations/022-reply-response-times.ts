@@ -58,6 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('messages_media_url_idx').execute();
   await db.schema.dropIndex('conversations_converted_idx').execute();
   await db.schema.createIndex('conversations_started_idx').on('conversations').column('started_at').execute();
   await db.schema.dropIndex('conversations_started_first_response_idx').execute();

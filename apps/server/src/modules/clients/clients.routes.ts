@@ -20,6 +20,7 @@ import { toIso } from '../../lib/clock.js';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mediaIdFromUrl } from '../media/media-store.js';
+import { createVisibility } from '../visibility/visibility.service.js';
 import { CLIENT_MESSAGES_CSV_HEADER, clientDataBundle, clientMessageRows } from './client-export.js';
 import { getClientDetail, listClientsPage } from './clients.repository.js';
 
@@ -89,6 +90,14 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const detail = await getClientDetail(app.db, request.params.id);
       if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+      // An operator restricted to their own conversations does not see others' (nor their last message).
+      const visibility = createVisibility(app.db, app.domain.messaging);
+      if (await visibility.isRestricted(request.user!)) {
+        const seen = await Promise.all(
+          detail.conversations.map((c) => visibility.canSee(request.user!, c.id)),
+        );
+        detail.conversations = detail.conversations.filter((_, i) => seen[i]);
+      }
       return { success: true as const, data: detail };
     },
   );

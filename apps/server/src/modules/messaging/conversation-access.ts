@@ -6,6 +6,10 @@ const holderQuery = preparedQuery((db, id: string) =>
   db.selectFrom('conversations').select(['handler_mode', 'handler_user_id']).where('id', '=', id),
 );
 
+const mediaConversationQuery = preparedQuery((db, url: string) =>
+  db.selectFrom('messages').select('conversation_id').where('media_url', '=', url).limit(1),
+);
+
 /** Who a conversation belongs to, for operators' visibility (see docs/settings.md). */
 export function conversationAccess(db: Kysely<Database>) {
   return {
@@ -17,6 +21,11 @@ export function conversationAccess(db: Kysely<Database>) {
       const row = (await holderQuery(db, conversationId)).rows[0];
       if (!row) return undefined;
       return row.handler_mode === 'human' ? row.handler_user_id : null;
+    },
+
+    /** The conversation a stored file was sent in (by its URL), undefined when no message carries it. */
+    async conversationOfMedia(url: string): Promise<string | undefined> {
+      return (await mediaConversationQuery(db, url)).rows[0]?.conversation_id;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
+  bearer,
   createAndLogin,
   describeEachDatabase,
   listen,
@@ -8,6 +9,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
+import { samples } from '../media/media-samples.js';
 
 /**
  * With `operatorsSeeAllConversations=false` an operator sees only conversations without a person
@@ -99,6 +101,26 @@ describeEachDatabase('operator visibility', (kind) => {
     expect(react.status).toBe(404);
     expect((await as(ana.token).get(`/api/conversations/${ids.open}`)).status).toBe(200);
     expect((await as(ana.token).get(`/api/conversations/${ids.anas}`)).status).toBe(200);
+  });
+
+  it("hides another operator's conversation on the client's page and its files (404)", async () => {
+    const detail = (await as(bruno.token).get(`/api/conversations/${ids.brunos}`)).body.data;
+    const clientId = detail.clientId as string;
+    const anaSees = (await as(ana.token).get(`/api/clients/${clientId}`)).body.data;
+    expect(anaSees.conversations).toEqual([]);
+    const brunoSees = (await as(bruno.token).get(`/api/clients/${clientId}`)).body.data;
+    expect(brunoSees.conversations.map((c: { id: string }) => c.id)).toEqual([ids.brunos]);
+
+    const saved = await ctx.app.media.save({ bytes: samples.png, fileName: 'comprovante.png' });
+    await ctx.app.db
+      .updateTable('messages')
+      .set({ media_url: saved.url, type: 'image' })
+      .where('id', '=', detail.messages[0].id)
+      .execute();
+    const file = (token: string) => ctx.app.inject({ url: saved.url, headers: bearer(token) });
+    expect((await file(ana.token)).statusCode).toBe(404);
+    expect((await file(bruno.token)).statusCode).toBe(200);
+    expect((await file(admin)).statusCode).toBe(200);
   });
 
   it("refuses the socket room and socket actions on another operator's conversation", async () => {

@@ -69,6 +69,10 @@ describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
         ['a', 8_000, 1],
         ['b', null, null],
       ]);
+
+      // And back: the down migration undoes all of it.
+      const down = await migrator.migrateTo('021-client-labels');
+      expect(down.error).toBeUndefined();
     } finally {
       await handle.close();
       await database.destroy();

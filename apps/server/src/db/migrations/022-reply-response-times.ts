@@ -55,6 +55,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('conversations')
     .column('converted_at')
     .execute();
+  // Which conversation a stored file belongs to (operators' visibility on /api/media); few rows have one.
+  await db.schema
+    .createIndex('messages_media_url_idx')
+    .on('messages')
+    .column('media_url')
+    .where(sql.ref('media_url'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

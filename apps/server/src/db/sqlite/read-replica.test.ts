@@ -47,8 +47,9 @@ it('keeps the main thread free while a slow aggregate runs', async () => {
   lag.disable();
   expect(rows[0]?.n).toBe(3_000_000);
   expect(took).toBeGreaterThan(100);
-  // On the main connection this would have blocked the event loop for the whole query.
-  expect(lag.max / 1e6).toBeLessThan(Math.min(50, took / 2));
+  // On the main connection this would have blocked the event loop for the whole query. A fixed bound
+  // (say 50 ms) would measure the machine's other load instead: the stall must be a fraction of it.
+  expect(lag.max / 1e6).toBeLessThan(took / 2);
 });
 
 it('is the main connection itself without the option (and in memory)', async () => {

@@ -161,7 +161,31 @@ export const realtimePlugin = fp(
       endedSessions.set(sessionId, at);
     };
     io.on('session:ended', noteEnded);
-    if (app.redis) guardRecovery(io.of('/').adapter);
+    if (app.redis) {
+      guardRecovery(io.of('/').adapter);
+      awaitPublishesBeforeReplies(io.of('/').adapter);
+    }
+
+    /**
+     * A response leaves only once the events emitted before it are in the stream: an acknowledged
+     * message's events then outlive its instance dying right after (the others replay them from there).
+     * The adapter's broadcast returns its write to Redis; the dashboard's routing queue comes first.
+     */
+    function awaitPublishesBeforeReplies(adapter: Adapter) {
+      const publishing = new Set<Promise<unknown>>();
+      const broadcast = adapter.broadcast.bind(adapter);
+      adapter.broadcast = (packet, opts) => {
+        const published: unknown = broadcast(packet, opts);
+        if (!(published instanceof Promise)) return;
+        publishing.add(published);
+        const done = () => publishing.delete(published);
+        published.then(done, done);
+      };
+      app.addHook('onSend', async () => {
+        await routing;
+        if (publishing.size > 0) await Promise.allSettled([...publishing]);
+      });
+    }
 
     /**
      * A recovered socket is sent its missed events as soon as it is created, before `connection`, so

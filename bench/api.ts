@@ -667,8 +667,11 @@ async function runPass(kind: DatabaseKind): Promise<void> {
       await waitForIdle(databaseUrl);
       await sleep(500);
       const before = (await dashboards.counts()).map((c) => c.get('conversations:newMessage') ?? 0);
+      const ingestCpuBefore = server.cpu();
       const ingest = await measureIngest(server.url, token);
       const backlog = await waitForIdle(databaseUrl);
+      // Each message's whole cost: its ingest, events and the AI reply it caused (all threads).
+      const ingestCpuMs = ((server.cpu() - ingestCpuBefore) / ingest['2xx']) * 1000;
       // The ceiling once the server is idle again (its agent replies done), so both see a quiet machine.
       const ingestCeiling = await measureCeiling(inboundBody, dir, 'POST', 32);
       const delivered = (await dashboards.counts()).map(
@@ -681,6 +684,7 @@ async function runPass(kind: DatabaseKind): Promise<void> {
         rate(ingest) >= BUDGETS.ingestPerSecond && ingest.non2xx + ingest.errors === 0,
       );
       row('  latency p50 / p99 (ms)', `${ingest.latency.p50} / ${ingest.latency.p99}`, '', null);
+      row('  server CPU per message, AI reply included (ms)', fmt(ingestCpuMs, 2), '', null);
       row(
         '  non-2xx / errors / timeouts',
         `${ingest.non2xx} / ${ingest.errors} / ${ingest.timeouts}`,

@@ -1,5 +1,6 @@
+import type { Duplex } from 'node:stream';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   connectSocket,
@@ -129,6 +130,32 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
     ctx.app.realtime.toDashboard('system:health', health);
     await sleep(100);
     expect(events.received).toHaveLength(1);
+  });
+
+  it('sends a burst of events to a socket in a few system calls, every event in order', async () => {
+    // The server side of the next WebSocket: its writes to the kernel are counted.
+    const upgraded = new Promise<Duplex>((resolve) =>
+      ctx.app.server.once('upgrade', (_req, tcp) => resolve(tcp)),
+    );
+    const socket = track(await connectSocket(url, { token }));
+    const tcp = await upgraded;
+    await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = tcp[method];
+      if (!original) continue;
+      tcp[method] = function (this: Duplex, ...args: never[]) {
+        writes++;
+        return (original as (...a: never[]) => void).apply(this, args);
+      } as never;
+    }
+    const events = recordEvents<{ healthPercentage: number }>(socket, 'system:health');
+    for (let i = 0; i < 20; i++)
+      ctx.app.realtime.toDashboard('system:health', { ...health, healthPercentage: i });
+    await vi.waitFor(() => expect(events.received).toHaveLength(20));
+    expect(events.received.map((event) => event.healthPercentage)).toEqual([...Array(20).keys()]);
+    // One frame leaves at once; the 19 queued behind it leave together (without coalescing: 20 writes).
+    expect(writes).toBeLessThanOrEqual(3);
   });
 
   it('joins a conversation room only after the guard allows it', async () => {

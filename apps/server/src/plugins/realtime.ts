@@ -21,6 +21,7 @@ import type {
   Realtime,
   SocketUser,
 } from '../types.js';
+import { coalesceWebSocketWrites } from './realtime/coalescing-websocket.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
 import { readRoomEventsAfter, streamHolds } from './realtime/stream-catch-up.js';
@@ -118,6 +119,8 @@ export const realtimePlugin = fp(
         callback(allowed ? null : 'Origem não permitida', allowed);
       },
     });
+
+    coalesceWebSocketWrites(io.engine);
 
     // Behind a load balancer: names the instance in a cookie on the handshake, so the balancer can keep
     // an HTTP long-polling client (the fallback where WebSocket is blocked) on it (docs/deployment.md).

@@ -21,6 +21,12 @@ describe('splitQuestions', () => {
       'aceitam cartão de crédito e débito?',
     ]);
   });
+
+  it('keeps a piece without a word ("#12", a lone number) with the question before it', () => {
+    expect(splitQuestions('qual o prazo de entrega? #12')).toEqual(['qual o prazo de entrega? #12']);
+    expect(splitQuestions('vcs abrem domingo? 2')).toEqual(['vcs abrem domingo? 2']);
+    expect(splitQuestions('12? qual o prazo?')).toEqual(['12?', 'qual o prazo?']);
+  });
 });
 
 describe('sentencesOf', () => {

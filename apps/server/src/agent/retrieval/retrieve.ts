@@ -52,7 +52,13 @@ export function splitQuestions(message: string): string[] {
     }
     parts.push(current);
   }
-  return parts.map((p) => p.replace(/^e\s+/i, '').trim()).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  // A piece without a word ("#12", "2", "!!") asks nothing of its own: it stays with the question before.
+  const questions: string[] = [];
+  for (const part of parts.map((p) => p.replace(/^e\s+/i, '').trim())) {
+    if (/\p{L}/u.test(part) || questions.length === 0) questions.push(part);
+    else questions[questions.length - 1] += ` ${part}`;
+  }
+  return questions.filter((p) => /[\p{L}\p{N}]/u.test(p));
 }
 
 /** A message that only makes sense with the previous turn: "e no sábado?", "e o de 1 giga?". */

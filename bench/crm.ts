@@ -125,7 +125,10 @@ async function main(): Promise<void> {
       ],
     });
     try {
+      // Measured in the page: from the click event to the frame that shows the first rows. The
+      // driver's own view (its actionability checks and polling included) is printed beside it.
       const times: number[] = [];
+      const driverTimes: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         const page = await context.newPage();
@@ -135,20 +138,48 @@ async function main(): Promise<void> {
         await page.click('button[type=submit]');
         await page.waitForURL(/dashboard/);
         await page.waitForLoadState('networkidle');
+        await page.evaluate(() => {
+          const marks = window as unknown as { clickAt?: number; rowsAt?: number };
+          document.addEventListener(
+            'click',
+            (event) => {
+              marks.clickAt = event.timeStamp;
+            },
+            { capture: true, once: true },
+          );
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('[data-testid=clients-scroll] a')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => {
+              marks.rowsAt = performance.now();
+            });
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
         const start = await page.evaluate(() => performance.now());
         await page.getByRole('link', { name: 'Clientes' }).first().click();
         await page.locator('[data-testid=clients-scroll] a').first().waitFor();
         const end = await page.evaluate(() => performance.now());
-        times.push(end - start);
+        await page.waitForFunction(() => (window as unknown as { rowsAt?: number }).rowsAt !== undefined);
+        const marks = await page.evaluate(() => {
+          const { clickAt = Number.NaN, rowsAt = Number.NaN } = window as unknown as {
+            clickAt?: number;
+            rowsAt?: number;
+          };
+          return { clickAt, rowsAt };
+        });
+        times.push(marks.rowsAt - marks.clickAt);
+        driverTimes.push(end - start);
         await context.close();
       }
       const firstRows = median(times);
       line(
-        'clique em Clientes → primeiras linhas',
+        'clique em Clientes → primeiras linhas na tela',
         ms(firstRows),
         `≤ ${BUDGETS.firstRowsMs} ms`,
         firstRows <= BUDGETS.firstRowsMs,
       );
+      line('  visto pelo Playwright (cliques e esperas dele incluídos)', ms(median(driverTimes)));
     } finally {
       await browser.close();
     }

@@ -1,10 +1,19 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject } from 'react-router';
+import { clientsFilterFromParams, getClientsPageQueryOptions } from '@/features/clients/api/get-clients-page';
+import { queryClient } from './query-client';
 import { RouteError } from './routes/route-error';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
 
 /** Route modules are split: /login never downloads the dashboard, chart or chat code. */
 const lazyPage = (load: Loader) => async () => ({ Component: (await load()).default });
+
+/** The client list's first page is requested while the page's code downloads, not after it. */
+function prefetchClients({ request }: LoaderFunctionArgs): null {
+  const filter = clientsFilterFromParams(new URL(request.url).searchParams);
+  void queryClient.prefetchInfiniteQuery(getClientsPageQueryOptions(filter));
+  return null;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -28,7 +37,11 @@ export const routes: RouteObject[] = [
             path: 'conversations/:id',
             lazy: lazyPage(() => import('@/features/conversations/conversations-page')),
           },
-          { path: 'clients', lazy: lazyPage(() => import('@/features/clients/clients-page')) },
+          {
+            path: 'clients',
+            loader: prefetchClients,
+            lazy: lazyPage(() => import('@/features/clients/clients-page')),
+          },
           { path: 'clients/:id', lazy: lazyPage(() => import('@/features/clients/clients-page')) },
           { path: 'analytics', lazy: lazyPage(() => import('@/features/analytics/analytics-page')) },
           { path: 'training', lazy: lazyPage(() => import('@/features/training/training-page')) },

@@ -1,4 +1,9 @@
-import { type ClientPage, clientPageResponseSchema, type LastContactFilter } from '@atende/contracts';
+import {
+  type ClientPage,
+  clientPageResponseSchema,
+  type LastContactFilter,
+  lastContactFilterSchema,
+} from '@atende/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,6 +14,16 @@ export interface ClientsFilter {
 }
 
 export const CLIENTS_PAGE_SIZE = 50;
+
+/** The list's filters as the URL holds them (`?busca=&etiqueta=&contato=`). */
+export function clientsFilterFromParams(params: URLSearchParams): ClientsFilter {
+  const lastContact = lastContactFilterSchema.safeParse(params.get('contato'));
+  return {
+    search: params.get('busca') ?? '',
+    labelId: params.get('etiqueta') || null,
+    lastContact: lastContact.success ? lastContact.data : null,
+  };
+}
 
 export async function getClientsPage(
   filter: ClientsFilter,

@@ -7,25 +7,17 @@ import { LabelChip } from '@/components/label-chip';
 import { Avatar, Button, Card, Skeleton, Spinner } from '@/components/ui';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { type ClientsFilter, useClientsPage } from '../api/get-clients-page';
+import { type ClientsFilter, clientsFilterFromParams, useClientsPage } from '../api/get-clients-page';
 import { useLabels } from '../api/get-labels';
 
 const ROW_HEIGHT = 68;
 const LAST_CONTACT_OPTIONS = Object.entries(LAST_CONTACT_FILTERS) as Array<[LastContactFilter, string]>;
-const isLastContact = (value: string | null): value is LastContactFilter =>
-  LAST_CONTACT_OPTIONS.some(([key]) => key === value);
-
 function useFilterParams(): [
   ClientsFilter,
   (patch: Partial<Record<'busca' | 'etiqueta' | 'contato', string>>) => void,
 ] {
   const [params, setParams] = useSearchParams();
-  const contato = params.get('contato');
-  const filter: ClientsFilter = {
-    search: params.get('busca') ?? '',
-    labelId: params.get('etiqueta') || null,
-    lastContact: isLastContact(contato) ? contato : null,
-  };
+  const filter = clientsFilterFromParams(params);
   const update = (patch: Partial<Record<'busca' | 'etiqueta' | 'contato', string>>) =>
     setParams(
       (current) => {
@@ -47,8 +39,9 @@ const selectClasses =
 /** The CRM list: server-paged by cursor as the user scrolls, rows virtualised; filters live in the URL. */
 export function ClientsList() {
   const [filter, setFilter] = useFilterParams();
-  const serverFilter = useDebouncedValue(filter, 250);
-  const query = useClientsPage(serverFilter);
+  // Only typing waits: the filter object is new at each render, its search text is not.
+  const search = useDebouncedValue(filter.search, 250);
+  const query = useClientsPage({ ...filter, search });
   const labels = useLabels();
   const labelById = useMemo(() => new Map((labels.data ?? []).map((l) => [l.id, l])), [labels.data]);
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.clients) ?? [], [query.data]);

@@ -92,6 +92,11 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
   );
 
   await page.goto('/analytics');
+  // Every range fits the phone, 'Personalizado' included (one row of five cut it off).
+  for (const name of ['Hoje', '7 dias', '30 dias', '90 dias', 'Personalizado']) {
+    const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width, name).toBe(true);
+  }
   await page.getByRole('button', { name: '7 dias', exact: true }).click();
   await page.waitForURL(/periodo=7d/);
   await expect.poll(() => page.getByText('Taxa de conversão', { exact: true }).count()).toBe(1);

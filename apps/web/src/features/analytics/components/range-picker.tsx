@@ -8,12 +8,15 @@ interface RangePickerProps {
   onCustom(range: DateRange): void;
 }
 
-/** Presets as a segmented control; 'Personalizado' opens two date fields. */
+/**
+ * Presets as a segmented control; 'Personalizado' opens two date fields. On a phone the four fixed
+ * ranges share one row and 'Personalizado' takes the row below (one row would cut it off).
+ */
 export function RangePicker({ preset, range, onPreset, onCustom }: RangePickerProps) {
   const today = todayIn();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <fieldset className="inline-flex min-w-0 max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900">
+      <fieldset className="grid w-full grid-cols-4 gap-0.5 rounded-lg border border-slate-200 bg-white p-0.5 sm:inline-flex sm:w-auto sm:gap-0 dark:border-slate-700 dark:bg-slate-900">
         <legend className="sr-only">Período</legend>
         {RANGE_PRESETS.map((option) => (
           <button
@@ -22,7 +25,8 @@ export function RangePicker({ preset, range, onPreset, onCustom }: RangePickerPr
             aria-pressed={preset === option.id}
             onClick={() => onPreset(option.id)}
             className={cn(
-              'whitespace-nowrap rounded-md px-2.5 py-1.5 font-medium text-sm transition-colors sm:px-3',
+              'whitespace-nowrap rounded-md px-2 py-1.5 font-medium text-sm transition-colors sm:px-3',
+              option.id === 'personalizado' && 'col-span-4',
               preset === option.id
                 ? 'bg-indigo-600 text-white shadow-xs'
                 : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
@@ -33,7 +37,7 @@ export function RangePicker({ preset, range, onPreset, onCustom }: RangePickerPr
         ))}
       </fieldset>
       {preset === 'personalizado' && (
-        <div className="flex items-center gap-2 text-sm">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
           <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
             De
             <input

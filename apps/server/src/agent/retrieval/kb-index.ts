@@ -92,6 +92,11 @@ export class KnowledgeIndex {
   /** Words of this knowledge base that its sentences use together: stem → [companion, share]. */
   private readonly learned = new Map<string, [string, number][]>();
   private readonly maxIdf: number;
+  /** Each answered passage's sentences with their terms, analysed once (not at every reply). */
+  private readonly answerUnits = new WeakMap<
+    Passage,
+    { sentences: string[]; terms: Set<string>[]; title: Set<string> }
+  >();
 
   constructor(passages: readonly Passage[], tuning: Tuning = DEFAULT_TUNING) {
     this.passages = passages;
@@ -303,9 +308,15 @@ export class KnowledgeIndex {
     const seen = new Set<string>();
     const groups = this.groupsOf(question, 1, true, seen);
     if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
-    const sentences = sentencesOf(passage.text);
-    const scoreOf = (text: string): number => {
-      const terms = new Set(analyze(text).map((t) => t.stem));
+    let units = this.answerUnits.get(passage);
+    if (!units) {
+      const texts = sentencesOf(passage.text);
+      const termsOf = (text: string) => new Set(analyze(text).map((t) => t.stem));
+      units = { sentences: texts, terms: texts.map(termsOf), title: termsOf(passage.title) };
+      this.answerUnits.set(passage, units);
+    }
+    const { sentences } = units;
+    const scoreOf = (terms: Set<string>): number => {
       let score = 0;
       for (const g of groups) {
         let best = 0;
@@ -314,7 +325,7 @@ export class KnowledgeIndex {
       }
       return score;
     };
-    const scores = sentences.map(scoreOf);
+    const scores = units.terms.map(scoreOf);
     const top = Math.max(0, ...scores);
     if (top === 0) return sentences.slice(0, sentences[0] && sentences[0].length < 120 ? 2 : 1);
     const chosen = new Set(
@@ -329,7 +340,7 @@ export class KnowledgeIndex {
       chosen.add(0);
     // The question is the title's question: its direct answer is the opening sentence.
     const total = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
-    if (total > 0 && scoreOf(passage.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
+    if (total > 0 && scoreOf(units.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
     for (const i of [...chosen]) if (i > 0 && CONTINUES.test(foldText(sentences[i]!))) chosen.add(i - 1);
     return sentences.filter((_, i) => chosen.has(i));
   }

@@ -59,6 +59,8 @@ export interface SearchResult {
   now: number;
   /** The question is about weather, sports, jobs or another subject no FAQ answers (0 or 1). */
   offTopic: number;
+  /** The question's words (and the previous turn's, for a follow-up) as ranked: `answeringSentences` reuses them. */
+  groups: readonly QueryGroup[];
 }
 
 interface Posting {
@@ -67,7 +69,7 @@ interface Posting {
 }
 
 /** One question word: the stems that satisfy it, with their weights, its idf and its own weight. */
-interface QueryGroup {
+export interface QueryGroup {
   members: { stem: string; weight: number }[];
   idf: number;
   weight: number;
@@ -294,20 +296,17 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now, offTopic };
+    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now, offTopic, groups };
   }
 
   /**
-   * The sentences of a passage that answer the question, in the passage's order: those holding most
-   * of the question's weight (its words, typo fixes and variants; `context` at a lower weight), the
-   * passage's opening "Sim"/"Não" when it is not among them, the opening sentence when the question is
-   * the title's own, and the sentence a chosen one continues.
+   * The sentences of a passage that answer the searched question, in the passage's order: those
+   * holding most of the question's weight (its words, typo fixes and variants; a follow-up's previous
+   * turn at a lower weight), the passage's opening "Sim"/"Não" when it is not among them, the opening
+   * sentence when the question is the title's own, and the sentence a chosen one continues.
    * Nothing matched in any sentence (the title answered it): the opening sentences.
    */
-  answeringSentences(question: string, passage: Passage, context?: string): string[] {
-    const seen = new Set<string>();
-    const groups = this.groupsOf(question, 1, true, seen);
-    if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
+  answeringSentences({ groups }: SearchResult, passage: Passage): string[] {
     let units = this.answerUnits.get(passage);
     if (!units) {
       const texts = sentencesOf(passage.text);

@@ -78,7 +78,7 @@ function withSentences(index: KnowledgeIndex, part: Omit<RetrievedPart, 'sentenc
   const best = part.search.passages[0];
   return {
     ...part,
-    sentences: best ? index.answeringSentences(part.question, best.passage, part.context) : [],
+    sentences: best ? index.answeringSentences(part.search, best.passage) : [],
   };
 }
 

@@ -5,6 +5,7 @@ import { now, toIso } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { DAY_MS } from '../analytics/time-windows.js';
+import { visibleToUser } from '../messaging/conversation-queries.js';
 
 /**
  * The CRM's read side: the clients list and a client's page. Reads only; the messaging module owns
@@ -132,8 +133,15 @@ export async function listClientsPage(db: Db, query: ClientPageQuery & { limit: 
   };
 }
 
-/** A client's page: details, every conversation (newest first), and totals. Null when unknown. */
-export async function getClientDetail(db: Db, id: string): Promise<ClientDetail | null> {
+/**
+ * A client's page: details, every conversation (newest first; with `visibleTo`, only those that
+ * restricted operator may see), and totals. Null when unknown.
+ */
+export async function getClientDetail(
+  db: Db,
+  id: string,
+  visibleTo?: string | undefined,
+): Promise<ClientDetail | null> {
   const client = await db
     .selectFrom('clients as k')
     .select([...LIST_COLUMNS, 'k.notes', 'k.created_at', conversationCount])
@@ -142,18 +150,19 @@ export async function getClientDetail(db: Db, id: string): Promise<ClientDetail 
   if (!client) return null;
   const [conversations, totals, lastReply] = await Promise.all([
     db
-      .selectFrom('conversations')
+      .selectFrom('conversations as c')
       .select([
-        'id',
-        'status',
-        'started_at',
-        'last_message',
-        'last_message_time',
-        'message_count',
-        'is_ai_handled',
+        'c.id',
+        'c.status',
+        'c.started_at',
+        'c.last_message',
+        'c.last_message_time',
+        'c.message_count',
+        'c.is_ai_handled',
       ])
-      .where('client_id', '=', id)
-      .orderBy('started_at', 'desc')
+      .where('c.client_id', '=', id)
+      .$if(visibleTo !== undefined, (q) => q.where(visibleToUser(visibleTo!)))
+      .orderBy('c.started_at', 'desc')
       .execute(),
     db
       .selectFrom('messages as m')

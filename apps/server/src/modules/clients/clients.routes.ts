@@ -63,6 +63,7 @@ export async function listClients(
  */
 export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const visibility = createVisibility(app.db, app.domain.messaging);
   app.get(
     '/api/clients',
     {
@@ -88,16 +89,10 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: clientIdParamsSchema, response: { 200: clientDetailResponseSchema } },
     },
     async (request) => {
-      const detail = await getClientDetail(app.db, request.params.id);
-      if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
       // An operator restricted to their own conversations does not see others' (nor their last message).
-      const visibility = createVisibility(app.db, app.domain.messaging);
-      if (await visibility.isRestricted(request.user!)) {
-        const seen = await Promise.all(
-          detail.conversations.map((c) => visibility.canSee(request.user!, c.id)),
-        );
-        detail.conversations = detail.conversations.filter((_, i) => seen[i]);
-      }
+      const visibleTo = await visibility.listScope(request.user!);
+      const detail = await getClientDetail(app.db, request.params.id, visibleTo);
+      if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
       return { success: true as const, data: detail };
     },
   );

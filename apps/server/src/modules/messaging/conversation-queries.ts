@@ -29,6 +29,15 @@ export interface ListConversationsFilter {
   cursor?: string | undefined;
 }
 
+/**
+ * What an operator restricted to their own conversations sees (docs/settings.md): the conversations
+ * nobody holds and those this user holds. On `conversations` aliased `c`.
+ */
+export function visibleToUser(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<{ c: ConversationsTable }, 'c'>();
+  return eb.or([eb('c.handler_mode', '!=', 'human'), eb('c.handler_user_id', '=', userId)]);
+}
+
 /** The filters on the conversation's own columns (everything but the search), or null for none. */
 function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> | null {
   const eb = expressionBuilder<{ c: ConversationsTable }, 'c'>();
@@ -38,9 +47,7 @@ function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> | null
   }
   if (filter.clientId) parts.push(eb('c.client_id', '=', filter.clientId));
   if (filter.handler) parts.push(eb('c.handler_mode', '=', filter.handler));
-  if (filter.visibleTo) {
-    parts.push(eb.or([eb('c.handler_mode', '!=', 'human'), eb('c.handler_user_id', '=', filter.visibleTo)]));
-  }
+  if (filter.visibleTo) parts.push(visibleToUser(filter.visibleTo));
   if (filter.heldBy === null) parts.push(eb('c.handler_mode', '!=', 'human'));
   else if (filter.heldBy) {
     parts.push(eb.and([eb('c.handler_mode', '=', 'human'), eb('c.handler_user_id', '=', filter.heldBy)]));

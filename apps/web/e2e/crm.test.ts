@@ -100,6 +100,10 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
   await page.getByRole('button', { name: '7 dias', exact: true }).click();
   await page.waitForURL(/periodo=7d/);
   await expect.poll(() => page.getByText('Taxa de conversão', { exact: true }).count()).toBe(1);
+  // The report fits the phone's width too (the heatmap scrolls inside its card).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    VIEWPORTS.phone.width,
+  );
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Exportar o resumo em CSV' }).click(),

@@ -4,11 +4,15 @@ const WEEKDAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAY_NAMES = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 
-/** Client messages by weekday × hour: darker is busier. A table underneath for screen readers. */
+/**
+ * Client messages by weekday × hour: darker is busier. A table underneath for screen readers. The
+ * scroll box is positioned so the cells' visually hidden labels (absolute) stay inside it: otherwise
+ * they escaped its clipping and widened the whole page on a phone.
+ */
 export function BusiestHours({ heatmap }: { heatmap: number[][] }) {
   const max = Math.max(1, ...heatmap.flat());
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[640px] table-fixed border-separate border-spacing-0.5 text-[11px]">
         <caption className="sr-only">Mensagens de clientes por dia da semana e hora</caption>
         <thead>

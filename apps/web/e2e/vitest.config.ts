@@ -28,5 +28,8 @@ export default defineConfig({
     maxWorkers: 1,
     pool: 'forks',
     retry: 0,
+    // A page's first answer can take over a second while the server, the browser and the test share
+    // two cores: polls wait as long as `waitFor` does, not vitest's default of 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,4 +1,5 @@
 import type { ChannelKind, DeliveryStatus, MessageType, WhatsappStatus } from '@atende/contracts';
+import { randomHex } from '../lib/ids.js';
 
 /** Connection status of a channel (contracts `whatsappStatusSchema`). */
 export type ChannelStatus = WhatsappStatus;
@@ -158,7 +159,5 @@ export class ChannelUnavailableError extends Error {
 
 /** A fresh provider-style message id for an outbound message (WhatsApp ids are 20+ hex chars). */
 export function newProviderMessageId(prefix = 'ATD'): string {
-  const bytes = new Uint8Array(10);
-  crypto.getRandomValues(bytes);
-  return prefix + Buffer.from(bytes).toString('hex').toUpperCase();
+  return prefix + randomHex(10);
 }

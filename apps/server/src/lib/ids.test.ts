@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from './ids.js';
+import { newId, randomHex } from './ids.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -21,5 +21,15 @@ describe('newId', () => {
     const ids = new Set(Array.from({ length: 5000 }, () => newId(at)));
     expect(ids.size).toBe(5000);
     for (const id of ids) expect(id).toMatch(UUID_V7);
+  });
+});
+
+describe('randomHex', () => {
+  it('draws distinct upper-case hex strings of the asked length, across refills and beside newId', () => {
+    const values = new Set(
+      Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `${newId()}` : randomHex(10))),
+    );
+    expect(values.size).toBe(3000);
+    for (const value of values) if (!value.includes('-')) expect(value).toMatch(/^[0-9A-F]{20}$/);
   });
 });

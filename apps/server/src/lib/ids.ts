@@ -1,9 +1,27 @@
 import { randomFillSync } from 'node:crypto';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-/** Random bytes drawn in blocks: one system call per 256 identifiers, not one each. */
+/** Random bytes drawn in blocks: one system call per 4 KiB of identifiers, not one each. */
 const pool = Buffer.alloc(16 * 256);
 let poolOffset = pool.length;
+
+/** `length` (≤ 16) fresh random bytes, from the pool: callers overwrite or copy them before the next call. */
+function randomBytesFromPool(length: number): Buffer {
+  if (poolOffset + length > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + length);
+  poolOffset += length;
+  return bytes;
+}
+
+/** `length` (≤ 16) random bytes as upper-case hex: message ids in a channel's format. */
+export function randomHex(length: number): string {
+  let hex = '';
+  for (const byte of randomBytesFromPool(length)) hex += HEX[byte];
+  return hex.toUpperCase();
+}
 
 /**
  * A new identifier: a UUID version 7 (RFC 9562) — 48 bits of Unix milliseconds, then 74 random bits.
@@ -13,12 +31,7 @@ let poolOffset = pool.length;
  * not secrets: they reveal when a row was made, which the rows' own timestamps say anyway.
  */
 export function newId(at: number = Date.now()): string {
-  if (poolOffset === pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const bytes = pool.subarray(poolOffset, poolOffset + 16);
-  poolOffset += 16;
+  const bytes = randomBytesFromPool(16);
   // 48-bit big-endian timestamp (a double holds it exactly; bit operators would truncate to 32 bits).
   let ms = Math.max(0, Math.floor(at));
   for (let i = 5; i >= 0; i--) {

@@ -70,6 +70,10 @@ it('opens a client from a chat, edits them, exports their data and erases it; th
   await expect.poll(() => log.getByText('Apagou dados do cliente').count()).toBe(1);
   await expect.poll(() => log.getByText('Exportou dados do cliente').count()).toBe(1);
   await expect.poll(() => log.getByText('Editou cliente').count()).toBe(1);
+  // In pt-BR, naming only what changed, with the client one click away.
+  await expect.poll(() => log.getByText('campos: nome, e-mail, anotações').count()).toBe(1);
+  await log.getByRole('link', { name: 'Cliente' }).first().click();
+  await page.waitForURL(`**/clients/${sent.clientId}`);
 });
 
 it('lists clients with search, and analytics downloads a pt-BR CSV for the chosen range', async () => {
@@ -78,7 +82,7 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
   await postInbound(suite.admin.token, {
     phone,
     name: `Otávio Brandão ${suffix}`,
-    text: 'Vocês abrem sábado?',
+    text: 'Vocês abrem sábado? Preciso retirar um pedido grande e queria saber até que horas a loja fica aberta',
   });
   const page = await open({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
   await signIn(page, '/clients', suite.admin);
@@ -87,6 +91,13 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
   await expect.poll(() => rows.count()).toBe(1);
   await expect.poll(() => rows.first().textContent()).toContain(`+${phone}`);
   // The filters fit the phone's width: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    VIEWPORTS.phone.width,
+  );
+  // So does the client's page: a long last message is cut, not laid out at full length.
+  await rows.first().click();
+  await expect.poll(() => page.getByRole('heading', { name: `Otávio Brandão ${suffix}` }).count()).toBe(1);
+  await expect.poll(() => page.locator('a[href^="/conversations/"]').count()).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     VIEWPORTS.phone.width,
   );

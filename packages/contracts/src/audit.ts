@@ -32,6 +32,82 @@ export function auditActionLabel(action: string): string {
   return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
 }
 
+/** What an entry acted on (`targetType`), in pt-BR; settings entries name their screen (`targetId`). */
+const AUDIT_TARGETS: Record<string, string> = {
+  client: 'Cliente',
+  conversation: 'Conversa',
+  user: 'Usuário',
+  session: 'Sessão',
+  settings: 'Configurações',
+  knowledge_base: 'Base de conhecimento',
+  analytics: 'Relatório',
+  audit_log: 'Auditoria',
+  messages: 'Mensagens',
+};
+const SETTINGS_SCREENS: Record<string, string> = {
+  config: 'Agente de IA',
+  'access-control': 'Controle de acesso',
+  'admin-config': 'Administração',
+  'security-config': 'Segurança',
+  'whatsapp-cloud': 'WhatsApp Cloud API',
+};
+
+/** The pt-BR name of an entry's target; an unknown type reads as itself. */
+export function auditTargetLabel(targetType: string, targetId: string | null): string {
+  const type = AUDIT_TARGETS[targetType] ?? targetType;
+  if (targetType === 'settings' && targetId) return `${type} › ${SETTINGS_SCREENS[targetId] ?? targetId}`;
+  return type;
+}
+
+/** The fields an entry names (`detail.fields`): clients', users' and the settings screens'. */
+const AUDIT_FIELDS: Record<string, string> = {
+  name: 'nome',
+  email: 'e-mail',
+  notes: 'anotações',
+  labels: 'etiquetas',
+  role: 'perfil',
+  disabled: 'situação',
+  assistantName: 'nome do assistente',
+  aiEnabled: 'IA ativa',
+  confidenceThreshold: 'limiar de confiança',
+  handoffMessage: 'mensagem de transferência',
+  handoffKeywords: 'palavras que chamam uma pessoa',
+  historyMessages: 'mensagens de histórico',
+  businessHours: 'horário de atendimento',
+  outOfHoursMessage: 'mensagem fora do horário',
+  operatorsCanTakeover: 'operadores assumem conversas',
+  operatorsCanEditKnowledgeBase: 'operadores editam a base',
+  operatorsSeeAllConversations: 'operadores veem todas as conversas',
+  allowedEmailDomains: 'domínios de e-mail permitidos',
+  companyName: 'nome da empresa',
+  supportEmail: 'e-mail de suporte',
+  timezone: 'fuso horário',
+  dataRetentionDays: 'retenção (dias)',
+  aiBaseUrl: 'URL do provedor de IA',
+  aiModel: 'modelo de IA',
+  aiApiKey: 'chave de API da IA',
+  webhookUrl: 'URL do webhook',
+  webhookSecret: 'segredo do webhook',
+  sessionHours: 'duração da sessão',
+  rememberDays: 'dias do "lembrar de mim"',
+  loginMaxAttempts: 'tentativas de login',
+  loginWindowMinutes: 'janela de tentativas',
+  passwordMinLength: 'tamanho mínimo da senha',
+  phoneNumberId: 'ID do número',
+  businessAccountId: 'ID da conta',
+  graphUrl: 'URL da Graph API',
+  graphVersion: 'versão da Graph API',
+  maxPerSecond: 'envios por segundo',
+  accessToken: 'token de acesso',
+  appSecret: 'segredo do app',
+  verifyToken: 'token de verificação',
+};
+
+/** The pt-BR name of a field an entry names; an unknown field reads as itself. */
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELDS[field] ?? field;
+}
+
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
 
 export const auditEntrySchema = z.object({

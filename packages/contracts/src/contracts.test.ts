@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessControlSchema,
   adminConfigInputSchema,
+  adminConfigSchema,
   agentConfigInputSchema,
   agentConfigSchema,
+  auditFieldLabel,
+  auditTargetLabel,
   conversationStatusLabel,
   listConversationsQuerySchema,
   loginRequestSchema,
   messageSchema,
   reactRequestSchema,
+  securityConfigSchema,
   sendMessageRequestSchema,
   simulatorInboundRequestSchema,
+  updateClientRequestSchema,
+  updateUserRequestSchema,
+  whatsappCloudConfigSchema,
 } from './index.js';
 
 describe('sendMessageRequestSchema', () => {
@@ -134,5 +142,23 @@ describe('conversation status labels', () => {
     for (const odd of ['constructor', '__proto__', 'toString', 'arquivada']) {
       expect(conversationStatusLabel(odd)).toBe('Inativo');
     }
+  });
+});
+
+describe('audit labels', () => {
+  it('names every field a settings screen, a client or a user edit can change in pt-BR', () => {
+    const schemas = [
+      agentConfigSchema,
+      accessControlSchema,
+      adminConfigSchema,
+      securityConfigSchema,
+      whatsappCloudConfigSchema,
+      updateClientRequestSchema,
+      updateUserRequestSchema,
+    ];
+    const fields = schemas.flatMap((schema) => Object.keys(schema.shape)).filter((f) => f !== 'labelIds');
+    expect(fields.filter((field) => auditFieldLabel(field) === field)).toEqual([]);
+    expect(auditTargetLabel('settings', 'admin-config')).toBe('Configurações › Administração');
+    expect(auditTargetLabel('client', 'c-1')).toBe('Cliente');
   });
 });

@@ -1,4 +1,4 @@
-import { auditActionLabel, auditQuerySchema, auditResponseSchema } from '@atende/contracts';
+import { auditActionLabel, auditQuerySchema, auditResponseSchema, auditTargetLabel } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
@@ -36,7 +36,7 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
             new Date(entry.at),
             entry.actorName ?? 'Sistema',
             auditActionLabel(entry.action),
-            entry.targetType,
+            entry.targetType && auditTargetLabel(entry.targetType, entry.targetId),
             entry.targetId,
             JSON.stringify(entry.detail),
             entry.ip,

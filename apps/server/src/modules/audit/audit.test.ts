@@ -91,7 +91,7 @@ describeEachDatabase('audit log', (kind) => {
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe('Data;Quem;Ação;Tipo;Alvo;Detalhes;IP');
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};/);
-    expect(lines[1]).toContain(';Apagou dados do cliente;client;c-1;');
+    expect(lines[1]).toContain(';Apagou dados do cliente;Cliente;c-1;');
     // The detail holds ; " and a newline: quoted, so the row stays one record.
     expect(res.body).toContain('"{""messages"":3,""nota"":""ação; \\""citada\\""\\nnova linha""}"');
 
@@ -158,6 +158,20 @@ describeEachDatabase('audit log', (kind) => {
     expect(entry).toMatchObject({
       targetId: 'admin-config',
       detail: { fields: ['companyName', 'aiApiKey'] },
+    });
+    // Saved again with one change: the entry names that field only.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin-config',
+      headers: bearer(admin.token),
+      payload: { companyName: 'Loja Teste', dataRetentionDays: 400 },
+    });
+    const again = await ctx.app.inject({
+      url: '/api/audit?action=settings.update',
+      headers: bearer(admin.token),
+    });
+    expect(auditResponseSchema.parse(again.json()).data.entries[0]?.detail).toEqual({
+      fields: ['dataRetentionDays'],
     });
 
     const created = await ctx.app.inject({

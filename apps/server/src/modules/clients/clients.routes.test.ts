@@ -245,6 +245,22 @@ describeEachDatabase('clients: edit and LGPD erasure', (kind) => {
     expect(search.json().data.map((c: { id: string }) => c.id)).toEqual(['ce1']);
     const audit = await ctx.app.inject({ url: '/api/audit?action=client.update', headers: bearer(admin) });
     expect(audit.json().data.entries[0].detail).toEqual({ fields: ['name', 'notes', 'labels'] });
+
+    // The form sends every field again: only the one that changed is written and audited.
+    const patchAll = (email: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/clients/e1',
+        headers: bearer(operator),
+        payload: { name: 'Eva R. Ramos', email, notes: 'Prefere WhatsApp à tarde', labelIds: ['vip'] },
+      });
+    expect((await patchAll('eva.ramos@x.com')).statusCode).toBe(200);
+    expect((await patchAll('eva.ramos@x.com')).statusCode).toBe(200);
+    const after = await ctx.app.inject({ url: '/api/audit?action=client.update', headers: bearer(admin) });
+    expect(after.json().data.entries.map((e: { detail: unknown }) => e.detail)).toEqual([
+      { fields: ['email'] },
+      { fields: ['name', 'notes', 'labels'] },
+    ]);
   });
 
   it('erases personal data and message texts (admins, with confirmation) and keeps the rows that metrics count', async () => {

@@ -46,24 +46,35 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
   const { db, realtime } = deps;
 
   return {
-    /** Name, e-mail, notes, labels: only the fields sent change; audited by field name. */
+    /** Name, e-mail, notes, labels: only the fields sent change; audited by the names of those that did. */
     async updateClient(clientId: string, patch: UpdateClientRequest, actor: Actor): Promise<void> {
       const events = new PendingEvents();
       await db.transaction().execute(async (trx) => {
         const client = await trx
           .selectFrom('clients')
-          .select(['id', 'erased_at'])
+          .select(['id', 'erased_at', 'name', 'email', 'notes', 'labels'])
           .where('id', '=', clientId)
           .executeTakeFirst();
         if (!client) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
         if (client.erased_at !== null)
           throw new AppError('CONFLICT', 'Os dados deste cliente foram apagados');
-        const set: { name?: string | null; email?: string | null; notes?: string | null; labels?: string } =
+        const sent: { name?: string | null; email?: string | null; notes?: string | null; labels?: string } =
           {};
-        if (patch.name !== undefined) set.name = patch.name?.trim() || null;
-        if (patch.email !== undefined) set.email = patch.email?.trim() || null;
-        if (patch.notes !== undefined) set.notes = patch.notes?.trim() || null;
-        if (patch.labelIds !== undefined) set.labels = JSON.stringify([...new Set(patch.labelIds)]);
+        if (patch.name !== undefined) sent.name = patch.name?.trim() || null;
+        if (patch.email !== undefined) sent.email = patch.email?.trim() || null;
+        if (patch.notes !== undefined) sent.notes = patch.notes?.trim() || null;
+        if (patch.labelIds !== undefined) sent.labels = JSON.stringify([...new Set(patch.labelIds)]);
+        // A form sends every field: the audit names (and the write touches) only those that differ.
+        const sameLabels = (stored: string, next: string) =>
+          JSON.stringify((JSON.parse(stored) as string[]).toSorted()) ===
+          JSON.stringify((JSON.parse(next) as string[]).toSorted());
+        const set = Object.fromEntries(
+          Object.entries(sent).filter(([field, value]) =>
+            field === 'labels'
+              ? !sameLabels(client.labels, value as string)
+              : client[field as keyof typeof sent] !== value,
+          ),
+        ) as typeof sent;
         const fields = Object.keys(set);
         if (fields.length === 0) return;
         await trx.updateTable('clients').set(set).where('id', '=', clientId).execute();

@@ -36,7 +36,12 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
             sent.has(field),
           ),
         );
-        const stored = await updateSettings(app.db, key, input, request.user?.id ?? null);
+        const { values: stored, changed } = await updateSettings(
+          app.db,
+          key,
+          input,
+          request.user?.id ?? null,
+        );
         request.log.info({ settings: key, user: request.user?.id }, 'settings updated');
         // Field names only: a secret's value never reaches the audit log.
         await recordAudit(app.db, {
@@ -44,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
           actor: request.user,
           targetType: 'settings',
           targetId: key,
-          detail: { fields: Object.keys(input) },
+          detail: { fields: changed },
           ip: request.ip,
         });
         // Who may hear which conversation may have changed: sockets move to the rooms they get now.

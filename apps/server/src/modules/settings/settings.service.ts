@@ -71,13 +71,14 @@ async function readSettings<K extends SettingsKey>(db: Kysely<Database>, key: K)
   return parseStored(key, raw);
 }
 
-/** Merges a validated partial input into the stored values, validates the whole, stores it. */
+/** Merges a validated partial input into the stored values, validates the whole, stores it; answers the
+ * stored values and the fields of `input` whose value changed. */
 export async function updateSettings<K extends SettingsKey>(
   db: Kysely<Database>,
   key: K,
   input: Record<string, unknown>,
   userId: string | null,
-): Promise<SettingsValues[K]> {
+): Promise<{ values: SettingsValues[K]; changed: string[] }> {
   const definition = SETTINGS[key];
   const current = await readSettings(db, key);
   const merged = definition.schema.safeParse(definition.merge(current, input));
@@ -94,5 +95,11 @@ export async function updateSettings<K extends SettingsKey>(
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at, updated_by: userId }))
     .execute();
   invalidateSettings(db, key);
-  return merged.data as SettingsValues[K];
+  // A form sends all its fields: the ones whose stored value differs are what changed.
+  const before = current as Record<string, unknown>;
+  const after = merged.data as Record<string, unknown>;
+  const changed = Object.keys(input).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+  return { values: merged.data as SettingsValues[K], changed };
 }

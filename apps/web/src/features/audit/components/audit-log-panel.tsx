@@ -1,8 +1,17 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, auditActionLabel } from '@atende/contracts';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  auditActionLabel,
+  auditFieldLabel,
+  auditTargetLabel,
+} from '@atende/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Card, CardContent, CardHeader, Skeleton, toast } from '@/components/ui';
 import { downloadFile } from '@/lib/download';
+import { formatNumber } from '@/lib/format';
 import { type AuditFilter, auditQuery, useAuditLog } from '../api/get-audit-log';
 
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -17,18 +26,44 @@ const when = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
+/** A report's day (YYYY-MM-DD) as the screen writes dates (DD/MM/AAAA). */
+const day = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
+
 /** What changed, in words: field names, counts, reasons. The server never stores secret values. */
-function describe(entry: AuditEntry): string {
-  const detail = entry.detail;
+function describe(detail: AuditEntry['detail']): string {
   const parts: string[] = [];
-  if (Array.isArray(detail.fields)) parts.push(`campos: ${detail.fields.join(', ')}`);
+  if (Array.isArray(detail.fields))
+    parts.push(`campos: ${detail.fields.map((field) => auditFieldLabel(String(field))).join(', ')}`);
   if (typeof detail.reason === 'string') parts.push(detail.reason);
-  if (typeof detail.messages === 'number') parts.push(`${detail.messages} mensagens`);
+  if (typeof detail.messages === 'number') parts.push(`${formatNumber(detail.messages)} mensagens`);
   if (typeof detail.email === 'string') parts.push(detail.email);
   if (typeof detail.from === 'string' && typeof detail.to === 'string')
-    parts.push(`${detail.from} a ${detail.to}`);
-  const target = entry.targetType ? `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}` : '';
-  return [target, ...parts].filter(Boolean).join(' · ');
+    parts.push(`${day(detail.from)} a ${day(detail.to)}`);
+  return parts.join(' · ');
+}
+
+/** Where a client or a conversation can be opened; other targets are named only. */
+const TARGET_ROUTES: Record<string, string> = { client: '/clients', conversation: '/conversations' };
+
+/** The entry's target (a link when it can be opened) and what changed. */
+function EntrySummary({ entry }: { entry: AuditEntry }) {
+  const { targetType, targetId } = entry;
+  const label = targetType ? auditTargetLabel(targetType, targetId) : null;
+  const route = targetType ? TARGET_ROUTES[targetType] : undefined;
+  const detail = describe(entry.detail);
+  return (
+    <p className="break-words text-slate-500 text-xs sm:truncate dark:text-slate-400">
+      {route && targetId ? (
+        <Link to={`${route}/${targetId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
+      {label && detail && ' · '}
+      {detail}
+    </p>
+  );
 }
 
 const fieldClasses =
@@ -122,7 +157,7 @@ export default function AuditLogPanel() {
                     <span className="font-medium">{entry.actorName ?? 'Sistema'}</span> ·{' '}
                     {auditActionLabel(entry.action)}
                   </p>
-                  <p className="truncate text-slate-500 text-xs dark:text-slate-400">{describe(entry)}</p>
+                  <EntrySummary entry={entry} />
                 </div>
               </li>
             ))}

@@ -13,14 +13,16 @@ import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
 import { Avatar, Button, Card, CardContent, CardHeader, toast, useConfirm } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/download';
-import { formatDate, formatDecimal, formatNumber, formatRelativeTime } from '@/lib/format';
+import { formatDate, formatDecimal, formatDuration, formatNumber, formatRelativeTime } from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useEraseClient } from '../api/erase-client';
 import { useLabels } from '../api/get-labels';
 import { useUpdateClient } from '../api/update-client';
 
-function EditForm({ client, labels }: { client: ClientDetail; labels: readonly Label[] }) {
+/** `labels` is undefined while the team's labels load. */
+function EditForm({ client, labels }: { client: ClientDetail; labels: readonly Label[] | undefined }) {
   const update = useUpdateClient(client.id);
+  const { user } = useAuth();
   const initial = useMemo(
     () => ({
       name: client.name ?? '',
@@ -72,7 +74,17 @@ function EditForm({ client, labels }: { client: ClientDetail; labels: readonly L
         onChange={(v) => form.set('notes', v)}
         error={form.errors.notes}
       />
-      {labels.length > 0 && (
+      {labels?.length === 0 && (
+        <p className="text-slate-500 text-sm dark:text-slate-400">
+          Nenhuma etiqueta criada ainda.{' '}
+          {user?.role === 'admin' && (
+            <Link to="/settings/labels" className="text-indigo-600 hover:underline dark:text-indigo-400">
+              Criar etiquetas
+            </Link>
+          )}
+        </p>
+      )}
+      {labels && labels.length > 0 && (
         <fieldset>
           <legend className="text-slate-700 text-sm dark:text-slate-200">Etiquetas</legend>
           <div className="mt-2 flex flex-wrap gap-2">
@@ -117,7 +129,7 @@ function Totals({ client }: { client: ClientDetail }) {
       'Última resposta em',
       client.totals.lastResponseSeconds === null
         ? '—'
-        : `${formatDecimal(client.totals.lastResponseSeconds)} s`,
+        : formatDuration(client.totals.lastResponseSeconds * 1000),
     ],
   ] as const;
   return (
@@ -217,7 +229,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
 
       <Totals client={client} />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader title="Dados do cliente" />
           <CardContent>
@@ -226,7 +238,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
                 Os dados pessoais deste cliente foram apagados a pedido dele (LGPD).
               </p>
             ) : (
-              <EditForm key={client.id} client={client} labels={labels.data ?? []} />
+              <EditForm key={client.id} client={client} labels={labels.data} />
             )}
           </CardContent>
         </Card>

@@ -139,11 +139,11 @@ export function createAgentService(deps: AgentServiceDeps) {
     },
 
     async handle(job: AgentReplyJob): Promise<AgentOutcome> {
-      const inbound = await messaging.agent.message(job.messageId);
+      const inbound = await messaging.agent.replyContext(job.messageId, answerIds(job.messageId));
       if (inbound?.sender !== 'client' || inbound.conversation_id !== job.conversationId) {
         return 'message_not_found';
       }
-      if ((await messaging.agent.handlerMode(job.conversationId)) !== 'ai') return 'not_ai_handled';
+      if (inbound.handlerMode !== 'ai') return 'not_ai_handled';
       // A reply that would leave after the customer's window closed is never attempted.
       if (deps.serviceWindow?.()) {
         const last = await messaging.serviceWindow.lastClientMessageAt(job.conversationId);
@@ -151,7 +151,7 @@ export function createAgentService(deps: AgentServiceDeps) {
       }
       const settings = await getSettings(db, 'config');
       if (!settings.aiEnabled) return 'ai_disabled';
-      if (await messaging.agent.anyStored(answerIds(job.messageId))) return 'already_done';
+      if (inbound.answered) return 'already_done';
 
       await deps.index.refresh(db);
       const question = inbound.content.trim();

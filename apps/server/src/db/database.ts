@@ -1,6 +1,7 @@
 import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { namedStatementsPool } from './postgres/named-statements.js';
 import type { Database } from './schema.js';
 import { openSqlite, type SqliteOptions, syncSqliteCommitted } from './sqlite/open-sqlite.js';
 
@@ -40,7 +41,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // the next query opens a new one; without a listener that event would crash the process.
     // `/api/dashboard/health` reports a database that stays unreachable.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }) });
     const parsed = new URL(url);
     return {
       db,

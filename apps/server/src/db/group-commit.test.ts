@@ -40,6 +40,28 @@ describeEachDatabase('GroupCommit', (kind) => {
     });
   }
 
+  it('locks the rows its works name, sorted and once, before any work of the batch runs', async () => {
+    const seen: string[] = [];
+    const group = transactionBatcher(handle.db, {
+      batching: true,
+      lockInOrder: async (_trx, keys) => {
+        seen.push(`lock ${keys.join(',')}`);
+      },
+    });
+    const work = (key: string) => async () => {
+      seen.push(`work ${key}`);
+      return key;
+    };
+    const answers = await Promise.all([
+      group.run(work('c'), 'conv-c'),
+      group.run(work('a'), 'conv-a'),
+      group.run(work('none')),
+      group.run(work('c again'), 'conv-c'),
+    ]);
+    expect(answers).toEqual(['c', 'a', 'none', 'c again']);
+    expect(seen).toEqual(['lock conv-a,conv-c', 'work c', 'work a', 'work none', 'work c again']);
+  });
+
   it('runs onCommit right after the commit and onDurable before the answer, in order; recovers', async () => {
     const seen: string[] = [];
     const group = new GroupCommit<string, string>({

@@ -178,8 +178,20 @@ type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
 /** Short independent transactions given as functions, group-committed (see `GroupCommit`). */
 export interface TransactionBatcher {
-  run<T>(work: Work<T>): Promise<T>;
+  /** `lockKey`: the row the work will lock (see `lockInOrder`). */
+  run<T>(work: Work<T>, lockKey?: string): Promise<T>;
   drain(): Promise<void>;
+}
+
+export interface TransactionBatcherOptions {
+  batching: boolean;
+  maxBatch?: number;
+  /**
+   * Locks the rows the batch's works name, sorted, in one statement before any work runs. Works that
+   * each lock a row would otherwise take them in arrival order while holding the earlier ones, and
+   * deadlock against another writer that locks the same rows in key order (PostgreSQL).
+   */
+  lockInOrder?: (trx: Transaction<Database>, sortedKeys: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -189,21 +201,28 @@ export interface TransactionBatcher {
  */
 export function transactionBatcher(
   db: Kysely<Database>,
-  options: { batching: boolean; maxBatch?: number },
+  options: TransactionBatcherOptions,
 ): TransactionBatcher {
-  const group = new GroupCommit<Work<unknown>, unknown>({
+  const { lockInOrder } = options;
+  const group = new GroupCommit<{ work: Work<unknown>; lockKey: string | undefined }, unknown>({
     db,
     batching: options.batching,
     durable: false,
     maxBatch: options.maxBatch ?? 64,
-    async write(trx, works) {
+    async write(trx, items) {
+      if (lockInOrder) {
+        const keys = [
+          ...new Set(items.flatMap((item) => (item.lockKey === undefined ? [] : [item.lockKey]))),
+        ];
+        if (keys.length > 0) await lockInOrder(trx, keys.sort());
+      }
       const written: Written<unknown>[] = [];
-      for (const work of works) written.push({ result: await work(trx) });
+      for (const { work } of items) written.push({ result: await work(trx) });
       return written;
     },
   });
   return {
-    run: <T>(work: Work<T>) => group.submit(work) as Promise<T>,
+    run: <T>(work: Work<T>, lockKey?: string) => group.submit({ work, lockKey }) as Promise<T>,
     drain: () => group.drain(),
   };
 }

@@ -64,6 +64,14 @@ function checkAllBound(slots: readonly unknown[], compiled: CompiledQuery): void
   }
 }
 
+/** SQL texts compiled by `preparedQuery`: fixed, so worth preparing once per connection (PostgreSQL). */
+const preparedSql = new Set<string>();
+
+/** Whether this SQL is a `preparedQuery`'s (see postgres/named-statements.ts). */
+export function isPreparedSql(sql: string): boolean {
+  return preparedSql.has(sql);
+}
+
 /** The field names of each plain-object argument of the first call (null for the other arguments). */
 const keysOf = (args: readonly unknown[]) =>
   args.map((arg) => (isPlainObject(arg) ? Object.keys(arg) : null));
@@ -108,6 +116,7 @@ export function preparedQuery<A extends unknown[], R>(
       compiled = build(db, ...(slots as A)).compile();
       checkAllBound(slots, compiled);
       compiledByAdapter.set(adapter, compiled);
+      preparedSql.add(compiled.sql);
       objectKeys ??= keysOf(args);
     }
     return compiled;

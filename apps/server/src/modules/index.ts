@@ -17,7 +17,7 @@ import { dashboardModule } from './dashboard/dashboard.module.js';
 import { demoPlugin } from './demo/demo-startup.js';
 import type { Domain } from './domain.js';
 import { mediaUrl } from './media/media-store.js';
-import { handBack, takeOver } from './messaging/change-handler.js';
+import { handBack, lockConversationsInOrder, takeOver } from './messaging/change-handler.js';
 import { createMessaging } from './messaging/messaging.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
@@ -41,8 +41,12 @@ function createDomain(
   const { db, realtime } = app;
   const kind = app.dbHandle.kind;
   const jobs = new JobRunner({ db, log: app.log, recoverRunningOnStart: kind === 'sqlite' });
-  // SQLite has one writer: short writes (agent replies, simulated deliveries) share commits.
-  const writes = transactionBatcher(db, { batching: kind === 'sqlite' });
+  // Short writes (agent replies, simulated deliveries) share commits: one writer on SQLite, and on
+  // PostgreSQL a round trip (BEGIN, COMMIT) and a WAL flush fewer per write.
+  const writes = transactionBatcher(db, {
+    batching: true,
+    lockInOrder: kind === 'postgres' ? lockConversationsInOrder : undefined,
+  });
   const messaging = createMessaging({ db, kind, realtime, jobs, writes });
   jobs.yieldWhile(() => messaging.underPressure());
   const sink = createChannelSink({ realtime, messaging });

@@ -14,19 +14,24 @@ const historyQuery = preparedQuery((db, conversationId: string, before: number, 
     .limit(limit),
 );
 
-const messageQuery = preparedQuery((db, id: string) =>
-  db
-    .selectFrom('messages')
-    .select(['id', 'conversation_id', 'sender', 'content', 'timestamp'])
-    .where('id', '=', id),
-);
-
-const handlerModeQuery = preparedQuery((db, id: string) =>
-  db.selectFrom('conversations').select('handler_mode').where('id', '=', id),
-);
-
 const storedProviderIdsQuery = preparedQuery((db, first: string, second: string) =>
   db.selectFrom('messages').select('id').where('provider_message_id', 'in', [first, second]),
+);
+
+/** The message, who holds its conversation, and whether it was answered: one round trip per reply. */
+const replyContextQuery = preparedQuery((db, id: string, first: string, second: string) =>
+  db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'c.handler_mode'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('messages as a').select('a.id').where('a.provider_message_id', 'in', [first, second]),
+        )
+        .as('answered'),
+    )
+    .where('m.id', '=', id),
 );
 
 /** Whether a message with either provider id is stored (an answer of the agent's already exists). */
@@ -40,17 +45,16 @@ export async function anyStored(
 /** What the agent reads before it decides (its writes go through `appendAgentReply`). */
 export function agentReads(db: Kysely<Database>) {
   return {
-    /** A message with what the agent needs of it, or undefined. */
-    async message(id: string) {
-      return (await messageQuery(db, id)).rows[0];
+    /**
+     * A customer message with what the agent needs of it — who holds its conversation now, and whether
+     * an answer with one of `answeredBy`'s provider ids is stored already — or undefined.
+     */
+    async replyContext(id: string, answeredBy: readonly [string, string]) {
+      const row = (await replyContextQuery(db, id, ...answeredBy)).rows[0];
+      if (!row) return undefined;
+      const { handler_mode, answered, ...message } = row;
+      return { ...message, handlerMode: handler_mode as HandlerMode, answered: Boolean(answered) };
     },
-
-    /** Who answers the conversation now (undefined when it does not exist). */
-    async handlerMode(conversationId: string): Promise<HandlerMode | undefined> {
-      return (await handlerModeQuery(db, conversationId)).rows[0]?.handler_mode as HandlerMode | undefined;
-    },
-
-    anyStored: (providerIds: readonly [string, string]) => anyStored(db, providerIds),
 
     /** The last `limit` text messages before `before`, oldest first. */
     async history(

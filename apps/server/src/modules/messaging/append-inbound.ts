@@ -116,7 +116,8 @@ async function latestConversations(
           .whereRef('l.client_id', '=', 'c.client_id'),
       ),
     );
-  if (kind === 'postgres') query = query.forUpdate('c');
+  // Locked in id order, like every writer that locks several conversations (see lockConversationsInOrder).
+  if (kind === 'postgres') query = query.orderBy('c.id').forUpdate('c');
   const latest = new Map<string, Omit<ConversationRow, 'client_name' | 'client_phone'>>();
   for (const row of await query.execute()) if (!latest.has(row.client_id)) latest.set(row.client_id, row);
   return latest;

@@ -222,7 +222,7 @@ export function outboundWriter(deps: {
      * The agent answers (or hands off with a notice) — only while the conversation is AI-handled,
      * checked in the transaction that stores the message with the row locked on PostgreSQL (SQLite
      * has one writer), so a takeover that committed first wins and the agent stays silent.
-     * Group-committed with other short writes on SQLite.
+     * Group-committed with other short writes.
      */
     async appendAgentReply(input: AgentMessage): Promise<AgentMessageOutcome> {
       // Fresh per attempt: a batch that rolls back runs this again.
@@ -258,7 +258,7 @@ export function outboundWriter(deps: {
         }
         await input.alongside?.(trx, conversation);
         return 'stored';
-      });
+      }, input.conversationId);
       if (outcome === 'stored') {
         deps.jobs.wake();
         events.flush(deps.realtime);

@@ -51,6 +51,23 @@ export async function lockConversation(
   return query.executeTakeFirst();
 }
 
+/**
+ * Locks these conversations until the commit (PostgreSQL), in id order: every writer that locks more
+ * than one conversation takes them in this order, so none waits in a cycle with another.
+ */
+export async function lockConversationsInOrder(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+): Promise<void> {
+  await trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** Whether the change does anything: a hand-off never replaces a person (holding or awaited). */
 function changes(row: ConversationRow, change: HandlerChange): boolean {
   if (change.mode === 'waiting_human') return row.handler_mode === 'ai' || row.handler_mode === 'paused';

@@ -15,30 +15,39 @@ const EARLIER_STATUSES: Record<DeliveryStatus, DeliveryStatus[]> = {
 /** A message by our id or by the provider's. */
 export type MessageRef = { id: string } | { providerMessageId: string };
 
+type Column = 'id' | 'provider_message_id';
+
 interface Waiting {
+  column: Column;
+  status: DeliveryStatus;
   ids: Set<string>;
   waiters: Array<{ resolve(): void; reject(error: unknown): void }>;
 }
 
 /**
  * Moves messages forward to a delivery status (never backwards; failed is final) and announces
- * `message:status` to the conversation's room for each one that changed. Receipts by provider id are
- * coalesced: everything asked within one turn of the event loop becomes one UPDATE per status (one
- * commit instead of one per message).
+ * `message:status` to the conversation's room for each one that changed. Changes are coalesced:
+ * everything asked within one turn of the event loop becomes one UPDATE per status and kind of id
+ * (sends finishing together, a burst of receipts), one commit instead of one per message.
  */
 export class DeliveryStatuses {
-  private pending = new Map<DeliveryStatus, Waiting>();
+  private pending = new Map<string, Waiting>();
   private scheduled = false;
 
   constructor(private readonly deps: { db: Kysely<Database>; realtime: Realtime }) {}
 
   advance(ref: MessageRef, status: DeliveryStatus): Promise<void> {
-    if ('id' in ref) return this.update('id', [ref.id], status);
+    const [column, id]: [Column, string] =
+      'id' in ref ? ['id', ref.id] : ['provider_message_id', ref.providerMessageId];
     return new Promise((resolve, reject) => {
-      const entry = this.pending.get(status) ?? { ids: new Set<string>(), waiters: [] };
-      entry.ids.add(ref.providerMessageId);
+      const key = `${column} ${status}`;
+      let entry = this.pending.get(key);
+      if (!entry) {
+        entry = { column, status, ids: new Set<string>(), waiters: [] };
+        this.pending.set(key, entry);
+      }
+      entry.ids.add(id);
       entry.waiters.push({ resolve, reject });
-      this.pending.set(status, entry);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -50,21 +59,17 @@ export class DeliveryStatuses {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = new Map();
-    for (const [status, entry] of batch) {
+    for (const { column, status, ids, waiters } of batch.values()) {
       try {
-        await this.update('provider_message_id', [...entry.ids], status);
-        for (const waiter of entry.waiters) waiter.resolve();
+        await this.update(column, [...ids], status);
+        for (const waiter of waiters) waiter.resolve();
       } catch (error) {
-        for (const waiter of entry.waiters) waiter.reject(error);
+        for (const waiter of waiters) waiter.reject(error);
       }
     }
   }
 
-  private async update(
-    column: 'id' | 'provider_message_id',
-    ids: string[],
-    status: DeliveryStatus,
-  ): Promise<void> {
+  private async update(column: Column, ids: string[], status: DeliveryStatus): Promise<void> {
     const earlier = EARLIER_STATUSES[status];
     if (earlier.length === 0) return;
     const rows = await this.deps.db

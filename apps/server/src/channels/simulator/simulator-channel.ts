@@ -1,5 +1,5 @@
 import type { MessageType, SimulatorOutboxItem } from '@atende/contracts';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { type TransactionBatcher, transactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
@@ -25,6 +25,10 @@ const deliveredQuery = preparedQuery((db, providerMessageId: string) =>
     .select('id')
     .where('provider_message_id', '=', providerMessageId)
     .limit(1),
+);
+
+const insertDelivery = preparedQuery((db, row: Insertable<Database['simulator_deliveries']>) =>
+  db.insertInto('simulator_deliveries').values(row),
 );
 
 /** What the simulator keeps across restarts: whether a "phone" is linked. */
@@ -219,19 +223,16 @@ export class SimulatorChannel implements Channel {
         const { rows } = await deliveredQuery(trx, item.providerMessageId);
         if (rows.length > 0) return;
       }
-      await trx
-        .insertInto('simulator_deliveries')
-        .values({
-          id: newId(),
-          provider_message_id: item.providerMessageId,
-          phone: item.phone,
-          kind: item.kind,
-          text: item.text,
-          quoted_provider_message_id: item.quoted,
-          emoji: item.emoji,
-          delivered_at: this.nextDeliveryTime(),
-        })
-        .execute();
+      await insertDelivery(trx, {
+        id: newId(),
+        provider_message_id: item.providerMessageId,
+        phone: item.phone,
+        kind: item.kind,
+        text: item.text,
+        quoted_provider_message_id: item.quoted,
+        emoji: item.emoji,
+        delivered_at: this.nextDeliveryTime(),
+      });
     });
   }
 

@@ -11,6 +11,17 @@ export const METRICS_INTERVAL_MS = 10_000;
 export const METRICS_MIN_GAP_MS = 1_000;
 /** Quiet time after a change before computing, so a burst of events costs one push. */
 export const METRICS_COALESCE_MS = 50;
+/**
+ * A data-driven push also waits this many times as long as the last computation took: the figures
+ * take at most about a tenth of the database's time, however loaded it is (its queries scan today's
+ * messages, and under heavy ingest they slow down as the writes they compete with pile up).
+ */
+export const METRICS_COST_FACTOR = 10;
+
+/** Time between data-driven pushes after a computation that took `lastCostMs`. */
+export function changePushGap(lastCostMs: number): number {
+  return Math.max(METRICS_MIN_GAP_MS, lastCostMs * METRICS_COST_FACTOR);
+}
 
 /** Events that mean the figures may have changed (messages, statuses, activities, conversations). */
 const DATA_EVENTS = new Set<keyof ServerToClientEvents>([
@@ -51,9 +62,10 @@ export interface LiveMetrics {
 }
 
 /**
- * Pushes `{stats, charts}` every 10 s and, throttled to once a second, soon after any realtime
- * event that reflects a data change. It listens by wrapping `app.realtime` (every committed change
- * the domain announces passes through it), so no module has to remember to call it.
+ * Pushes `{stats, charts}` every 10 s and, throttled to once a second (longer when computing them
+ * is slow, see METRICS_COST_FACTOR), soon after any realtime event that reflects a data change. It
+ * listens by wrapping `app.realtime` (every committed change the domain announces passes through
+ * it), so no module has to remember to call it.
  *
  * With several instances (Redis), each push is claimed first: one instance computes per interval and
  * its push reaches every instance's dashboards through the realtime adapter. A change whose push was
@@ -61,6 +73,7 @@ export interface LiveMetrics {
  */
 export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
   let lastPush = 0;
+  let lastCostMs = 0;
   let scheduled: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let dirty = false;
@@ -84,7 +97,9 @@ export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
           if (kind === 'change') dirty = true;
           return;
         }
+        const started = performance.now();
         const metrics = await computeSystemMetrics(app, cache);
+        lastCostMs = performance.now() - started;
         if (!stopped) app.realtime.toDashboard('system:metrics', metrics);
       })
       .catch((err: unknown) => app.log.warn({ err }, 'system:metrics computation failed'))
@@ -100,7 +115,7 @@ export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
 
   function notifyChange(): void {
     if (stopped || scheduled) return;
-    const wait = Math.max(METRICS_COALESCE_MS, lastPush + METRICS_MIN_GAP_MS - Date.now());
+    const wait = Math.max(METRICS_COALESCE_MS, lastPush + changePushGap(lastCostMs) - Date.now());
     scheduled = setTimeout(() => {
       scheduled = null;
       void pushNow();

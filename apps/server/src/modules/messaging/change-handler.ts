@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -40,15 +41,19 @@ function activityText(row: ConversationRow, change: HandlerChange): ActivityText
   }
 }
 
+const conversationQuery = preparedQuery((db, id: string) => selectConversations(db).where('c.id', '=', id));
+const lockedConversationQuery = preparedQuery((db, id: string) =>
+  selectConversations(db).where('c.id', '=', id).forUpdate('c'),
+);
+
 /** Reads the conversation for a write: on PostgreSQL the row is locked until the commit. */
 export async function lockConversation(
   trx: Transaction<Database>,
   kind: DatabaseKind,
   id: string,
 ): Promise<ConversationRow | undefined> {
-  let query = selectConversations(trx).where('c.id', '=', id);
-  if (kind === 'postgres') query = query.forUpdate('c');
-  return query.executeTakeFirst();
+  const { rows } = await (kind === 'postgres' ? lockedConversationQuery : conversationQuery)(trx, id);
+  return rows[0];
 }
 
 /**

@@ -14,6 +14,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().min(1).default('./data/atende.db'),
   /** PostgreSQL connections per process (instances × this must fit the server's max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Named prepared statements on PostgreSQL; off behind a pooler that cannot keep them (PgBouncer < 1.21). */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'deve começar com redis://')
@@ -96,6 +98,8 @@ export interface AppConfig {
   host: string;
   databaseUrl: string;
   databasePoolSize: number;
+  /** PostgreSQL: hot queries as named prepared statements (off behind an old transaction-mode pooler). */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel (REDIS_PREFIX). */
   redisPrefix: string;
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     realtimeStreamLength: c.REALTIME_STREAM_LENGTH,

@@ -31,6 +31,8 @@ export function isPostgresUrl(url: string): boolean {
 export interface OpenDatabaseOptions extends SqliteOptions {
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL: a `preparedQuery` runs as a named prepared statement (default true). */
+  namedStatements?: boolean;
 }
 
 /** Opens SQLite (file path) or PostgreSQL (`postgres://…`) behind the same Kysely interface. */
@@ -41,7 +43,10 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // the next query opens a new one; without a listener that event would crash the process.
     // `/api/dashboard/health` reports a database that stays unreachable.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }) });
+    const dialect = new PostgresDialect({
+      pool: options.namedStatements === false ? pool : namedStatementsPool(pool),
+    });
+    const db = new Kysely<Database>({ dialect });
     const parsed = new URL(url);
     return {
       db,

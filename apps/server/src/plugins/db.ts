@@ -16,6 +16,7 @@ export const dbPlugin = fp<DbPluginOptions>(
         backgroundCheckpoints: true,
         readReplica: true,
         poolSize: app.config.databasePoolSize,
+        namedStatements: app.config.databasePreparedStatements,
       });
     try {
       await migrateToLatest(handle.db);

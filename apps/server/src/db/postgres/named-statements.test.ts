@@ -37,4 +37,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
     });
     expect(prepared).toEqual([expect.stringContaining('from "settings" where "key" = $1')]);
   });
+
+  it('prepares nothing when turned off (a pooler that cannot keep them)', async () => {
+    const unnamed = openDatabase(database.url, { namedStatements: false });
+    try {
+      const prepared = await unnamed.db.transaction().execute(async (trx) => {
+        expect((await settingValue(trx, 'k')).rows).toEqual([{ value: 'v' }]);
+        return (await sql`select statement from pg_prepared_statements`.execute(trx)).rows;
+      });
+      expect(prepared).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
+  });
 });

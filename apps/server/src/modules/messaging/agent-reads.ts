@@ -1,5 +1,5 @@
 import type { HandlerMode, Sender } from '@atende/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
@@ -12,10 +12,6 @@ const historyQuery = preparedQuery((db, conversationId: string, before: number, 
     .where('type', '=', 'text')
     .orderBy('timestamp', 'desc')
     .limit(limit),
-);
-
-const storedProviderIdsQuery = preparedQuery((db, first: string, second: string) =>
-  db.selectFrom('messages').select('id').where('provider_message_id', 'in', [first, second]),
 );
 
 /** The message, who holds its conversation, and whether it was answered: one round trip per reply. */
@@ -33,14 +29,6 @@ const replyContextQuery = preparedQuery((db, id: string, first: string, second: 
     )
     .where('m.id', '=', id),
 );
-
-/** Whether a message with either provider id is stored (an answer of the agent's already exists). */
-export async function anyStored(
-  db: Kysely<Database> | Transaction<Database>,
-  providerIds: readonly [string, string],
-): Promise<boolean> {
-  return (await storedProviderIdsQuery(db, ...providerIds)).rows.length > 0;
-}
 
 /** What the agent reads before it decides (its writes go through `appendAgentReply`). */
 export function agentReads(db: Kysely<Database>) {

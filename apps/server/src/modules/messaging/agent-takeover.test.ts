@@ -68,4 +68,22 @@ describeEachDatabase('agent reply vs takeover', (kind) => {
     expect(await agent().handle(job)).toBe('replied');
     expect(await agentMessages(job.conversationId)).toHaveLength(1);
   });
+
+  it('two runs of the same job deciding at once store one answer: the later store finds the first', async () => {
+    const job = await ask('5521977770003');
+    // Both runs pass the early check before either stores (at-least-once: a lease expired meanwhile).
+    let release: () => void = () => {};
+    const bothDecided = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let waiting = 0;
+    const pause: AgentServiceDeps['pause'] = async (point) => {
+      if (point !== 'before_store') return;
+      if (++waiting === 2) release();
+      await bothDecided;
+    };
+    const outcomes = await Promise.all([agent(pause).handle(job), agent(pause).handle(job)]);
+    expect(outcomes.toSorted()).toEqual(['already_done', 'replied']);
+    expect(await agentMessages(job.conversationId)).toHaveLength(1);
+  });
 });

@@ -11,9 +11,9 @@ import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser, Realtime } from '../../types.js';
-import { anyStored } from './agent-reads.js';
 import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import type { ConversationRow } from './conversation-row.js';
+import { selectConversations } from './conversation-row.js';
 import { type MessageRow, toMessage } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
@@ -55,6 +55,25 @@ const updateConversationAfterReply = preparedQuery(
     },
   ) => db.updateTable('conversations').set(set).where('id', '=', id),
 );
+
+/** The conversation (locked on PostgreSQL) and whether an answer under either provider id is stored. */
+const agentReplyTarget = (lock: boolean) =>
+  preparedQuery((db, conversationId: string, first: string, second: string) => {
+    const query = selectConversations(db)
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('messages as a')
+              .select('a.id')
+              .where('a.provider_message_id', 'in', [first, second]),
+          )
+          .as('answered'),
+      )
+      .where('c.id', '=', conversationId);
+    return lock ? query.forUpdate('c') : query;
+  });
+const agentReplyTargetQuery = { sqlite: agentReplyTarget(false), postgres: agentReplyTarget(true) };
 
 /**
  * Stores a message from our side in the caller's transaction — status 'pending' with a provider id
@@ -229,9 +248,15 @@ export function outboundWriter(deps: {
       let events = new PendingEvents();
       const outcome = await deps.writes.run(async (trx): Promise<AgentMessageOutcome> => {
         events = new PendingEvents();
-        const conversation = await lockConversation(trx, deps.kind, input.conversationId);
-        if (conversation?.handler_mode !== 'ai') return 'superseded';
-        if (await anyStored(trx, input.answeredBy)) return 'already_done';
+        const { rows } = await agentReplyTargetQuery[deps.kind](
+          trx,
+          input.conversationId,
+          ...input.answeredBy,
+        );
+        const [target] = rows;
+        if (target?.handler_mode !== 'ai') return 'superseded';
+        const { answered, ...conversation } = target;
+        if (answered) return 'already_done';
         const stored = await storeOutbound(
           trx,
           deps.jobs,

@@ -25,10 +25,12 @@ describeEachDatabase('settings cache', (kind) => {
     expect((await getSettings(db, 'config')).assistantName).toBe('Bia');
   });
 
-  it('hands each caller its own copy', async () => {
+  it('no caller can change what the others read: the shared values are frozen', async () => {
     const first = await getSettings(ctx.app.db, 'config');
-    first.handoffKeywords.push('mutated');
+    expect(() => first.handoffKeywords.push('mutated')).toThrow(TypeError);
+    expect(() => Object.assign(first, { assistantName: 'mutated' })).toThrow(TypeError);
     const second = await getSettings(ctx.app.db, 'config');
+    expect(second.assistantName).not.toBe('mutated');
     expect(second.handoffKeywords).not.toContain('mutated');
   });
 

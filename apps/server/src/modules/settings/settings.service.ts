@@ -52,10 +52,20 @@ export async function getSettings<K extends SettingsKey>(
   const entries = cacheOf(db);
   const hit = entries?.get(key);
   const at = Date.now();
-  if (hit && hit.expires > at) return structuredClone(hit.value) as SettingsValues[K];
-  const value = await readSettings(db, key);
+  if (hit && hit.expires > at) return hit.value as SettingsValues[K];
+  // Shared by every reader until it expires: frozen, so no caller can change what the others see.
+  const value = deepFreeze(await readSettings(db, key));
   entries?.set(key, { value, expires: at + CACHE_TTL_MS });
-  return structuredClone(value);
+  return value;
+}
+
+/** Settings are plain JSON: objects and arrays frozen all the way down (cheaper than a copy per read). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 async function readSettings<K extends SettingsKey>(db: Kysely<Database>, key: K): Promise<SettingsValues[K]> {

@@ -68,6 +68,28 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
 }
 
 /**
+ * For a test file: one migrated database of this kind for all its tests, opened before them and
+ * closed and dropped after; call the answer inside a test (or a later `beforeAll`) for its handle.
+ */
+export function useMigratedDatabase(kind: TestDatabaseKind): () => DatabaseHandle & { url: string } {
+  let database: TestDatabase | null = null;
+  let opened: (DatabaseHandle & { url: string }) | null = null;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    opened = { ...openDatabase(database.url), url: database.url };
+    await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await database?.destroy();
+  });
+  return () => {
+    if (!opened) throw new Error('useMigratedDatabase: the database is opened in beforeAll');
+    return opened;
+  };
+}
+
+/**
  * For a test file: `open(options)` gives a migrated database on a fresh temp SQLite file, closed and
  * deleted after each test (`handle.location` is the file).
  */

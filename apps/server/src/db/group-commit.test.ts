@@ -1,33 +1,22 @@
 import type { Transaction } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/helpers.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, useMigratedDatabase } from '../../test/helpers.js';
 import { GroupCommit, transactionBatcher } from './group-commit.js';
 import type { Database } from './schema.js';
 
 describeEachDatabase('GroupCommit', (kind) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const database = useMigratedDatabase(kind);
 
   const insert = (key: string) => async (trx: Transaction<Database>) => {
     await trx.insertInto('settings').values({ key, value: '1', updated_at: 1, updated_by: null }).execute();
     return key;
   };
   const keys = async () =>
-    (await handle.db.selectFrom('settings').select('key').orderBy('key').execute()).map((row) => row.key);
+    (await database().db.selectFrom('settings').select('key').orderBy('key').execute()).map((row) => row.key);
 
   for (const batching of [true, false]) {
     it(`answers each caller after its commit; a failing item fails alone (batching: ${batching})`, async () => {
-      const group = transactionBatcher(handle.db, { batching });
+      const group = transactionBatcher(database().db, { batching });
       const prefix = batching ? 'g' : 'p';
       const results = await Promise.allSettled([
         group.run(insert(`${prefix}1`)),
@@ -42,7 +31,7 @@ describeEachDatabase('GroupCommit', (kind) => {
 
   it('locks the rows its works name, sorted and once, before any work of the batch runs', async () => {
     const seen: string[] = [];
-    const group = transactionBatcher(handle.db, {
+    const group = transactionBatcher(database().db, {
       batching: true,
       lockInOrder: async (_trx, keys) => {
         seen.push(`lock ${keys.join(',')}`);
@@ -65,7 +54,7 @@ describeEachDatabase('GroupCommit', (kind) => {
   it('runs onCommit right after the commit and onDurable before the answer, in order; recovers', async () => {
     const seen: string[] = [];
     const group = new GroupCommit<string, string>({
-      db: handle.db,
+      db: database().db,
       batching: true,
       durable: true,
       async write(trx, items) {

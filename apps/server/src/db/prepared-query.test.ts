@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/helpers.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, useMigratedDatabase } from '../../test/helpers.js';
 import { PreparedQueryMisuse, preparedQuery } from './prepared-query.js';
 
 describeEachDatabase('preparedQuery', (kind) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  const database = useMigratedDatabase(kind);
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('settings')
+    await database()
+      .db.insertInto('settings')
       .values([
         { key: 'a', value: '1', updated_at: 10, updated_by: null },
         { key: 'b', value: '2', updated_at: 20, updated_by: null },
       ])
       .execute();
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
   });
 
   const storedValue = preparedQuery((db, key: string, after: number) =>
@@ -28,9 +19,9 @@ describeEachDatabase('preparedQuery', (kind) => {
   );
 
   it('binds each call its own arguments, keeping the constants of the shape', async () => {
-    expect((await storedValue(handle.db, 'a', 0)).rows).toEqual([{ value: '1' }]);
-    expect((await storedValue(handle.db, 'b', 0)).rows).toEqual([{ value: '2' }]);
-    expect((await storedValue(handle.db, 'b', 20)).rows).toEqual([]);
+    expect((await storedValue(database().db, 'a', 0)).rows).toEqual([{ value: '1' }]);
+    expect((await storedValue(database().db, 'b', 0)).rows).toEqual([{ value: '2' }]);
+    expect((await storedValue(database().db, 'b', 20)).rows).toEqual([]);
   });
 
   it('binds a row argument field by field', async () => {
@@ -38,42 +29,34 @@ describeEachDatabase('preparedQuery', (kind) => {
       (db, row: { key: string; value: string; updated_at: number; updated_by: null }) =>
         db.insertInto('settings').values(row),
     );
-    await insert(handle.db, { key: 'c', value: '3', updated_at: 30, updated_by: null });
-    await insert(handle.db, { key: 'd', value: '4', updated_at: 40, updated_by: null });
-    expect((await storedValue(handle.db, 'c', 0)).rows).toEqual([{ value: '3' }]);
-    expect((await storedValue(handle.db, 'd', 0)).rows).toEqual([{ value: '4' }]);
+    await insert(database().db, { key: 'c', value: '3', updated_at: 30, updated_by: null });
+    await insert(database().db, { key: 'd', value: '4', updated_at: 40, updated_by: null });
+    expect((await storedValue(database().db, 'c', 0)).rows).toEqual([{ value: '3' }]);
+    expect((await storedValue(database().db, 'd', 0)).rows).toEqual([{ value: '4' }]);
   });
 
   it('runs inside a transaction, and writes', async () => {
     const rename = preparedQuery((db, key: string, value: string) =>
       db.updateTable('settings').set({ value }).where('key', '=', key),
     );
-    await handle.db.transaction().execute(async (trx) => {
-      await rename(trx, 'a', 'um');
-      expect((await storedValue(trx, 'a', 0)).rows).toEqual([{ value: 'um' }]);
-    });
-    expect((await storedValue(handle.db, 'a', 0)).rows).toEqual([{ value: 'um' }]);
+    await database()
+      .db.transaction()
+      .execute(async (trx) => {
+        await rename(trx, 'a', 'um');
+        expect((await storedValue(trx, 'a', 0)).rows).toEqual([{ value: 'um' }]);
+      });
+    expect((await storedValue(database().db, 'a', 0)).rows).toEqual([{ value: 'um' }]);
   });
 });
 
 describeEachDatabase('preparedQuery refuses what its compiled-once query cannot honour', (kind) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const database = useMigratedDatabase(kind);
 
   it('an array argument (the length of an in-list changes the SQL)', async () => {
     const byKeys = preparedQuery((db, keys: string[]) =>
       db.selectFrom('settings').selectAll().where('key', 'in', keys),
     );
-    await expect(byKeys(handle.db, ['a', 'b'])).rejects.toThrow(/argument 1 is an array/);
+    await expect(byKeys(database().db, ['a', 'b'])).rejects.toThrow(/argument 1 is an array/);
   });
 
   it('a placeholder that chose the shape of the query instead of being bound', async () => {
@@ -81,11 +64,11 @@ describeEachDatabase('preparedQuery refuses what its compiled-once query cannot 
       const query = db.selectFrom('settings').selectAll().where('key', '=', key);
       return limit > 0 ? query.limit(10) : query;
     });
-    await expect(optionalLimit(handle.db, 'a', 5)).rejects.toThrow(PreparedQueryMisuse);
+    await expect(optionalLimit(database().db, 'a', 5)).rejects.toThrow(PreparedQueryMisuse);
     const unused = preparedQuery((db, key: string, _flag: boolean) =>
       db.selectFrom('settings').selectAll().where('key', '=', key),
     );
-    await expect(unused(handle.db, 'a', true)).rejects.toThrow(/argument 2 is not a bound value/);
+    await expect(unused(database().db, 'a', true)).rejects.toThrow(/argument 2 is not a bound value/);
   });
 
   it('an object argument whose fields differ from the first call', async () => {
@@ -93,8 +76,8 @@ describeEachDatabase('preparedQuery refuses what its compiled-once query cannot 
       (db, row: { key: string; value: string; updated_at: number; updated_by?: null }) =>
         db.insertInto('settings').values(row),
     );
-    await insert(handle.db, { key: 'x', value: '1', updated_at: 1, updated_by: null });
-    await expect(insert(handle.db, { key: 'y', value: '2', updated_at: 2 })).rejects.toThrow(
+    await insert(database().db, { key: 'x', value: '1', updated_at: 1, updated_by: null });
+    await expect(insert(database().db, { key: 'y', value: '2', updated_at: 2 })).rejects.toThrow(
       /argument 1 has fields \[key, value, updated_at\]/,
     );
   });

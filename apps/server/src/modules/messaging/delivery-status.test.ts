@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../../test/helpers.js';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, useMigratedDatabase } from '../../../test/helpers.js';
 import { addClient, addConversation, addMessage } from '../../../test/metric-fixtures.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.js';
 import type { Realtime } from '../../types.js';
 import { DeliveryStatuses } from './delivery-status.js';
 
 describeEachDatabase('delivery statuses', (kind) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.destroy();
-  });
+  const database = useMigratedDatabase(kind);
 
   it('coalesces changes asked in one turn into one UPDATE per status, announces each, never steps back', async () => {
-    const conversationId = await addConversation(handle.db, await addClient(handle.db));
+    const conversationId = await addConversation(database().db, await addClient(database().db));
     const ids = [
-      await addMessage(handle.db, conversationId, 'agent', 1),
-      await addMessage(handle.db, conversationId, 'agent', 2),
-      await addMessage(handle.db, conversationId, 'agent', 3),
+      await addMessage(database().db, conversationId, 'agent', 1),
+      await addMessage(database().db, conversationId, 'agent', 2),
+      await addMessage(database().db, conversationId, 'agent', 3),
     ];
-    await handle.db.updateTable('messages').set({ status: 'pending' }).where('id', 'in', ids).execute();
+    await database().db.updateTable('messages').set({ status: 'pending' }).where('id', 'in', ids).execute();
     let updates = 0;
-    const db = handle.db.withPlugin({
+    const db = database().db.withPlugin({
       transformQuery: (args) => {
         if (args.node.kind === 'UpdateQueryNode') updates++;
         return args.node;
@@ -46,8 +35,8 @@ describeEachDatabase('delivery statuses', (kind) => {
     announced.length = 0;
     await Promise.all(ids.map((id) => statuses.advance({ id }, 'sent')));
     expect(updates).toBe(1);
-    const stored = await handle.db
-      .selectFrom('messages')
+    const stored = await database()
+      .db.selectFrom('messages')
       .select(['id', 'status'])
       .where('id', 'in', ids)
       .execute();

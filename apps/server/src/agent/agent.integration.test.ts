@@ -131,6 +131,21 @@ describeEachDatabase('AI agent pipeline', (kind) => {
     expect(ai?.evidence.length).toBeGreaterThan(0);
   });
 
+  it('reads a follow-up with the conversation before it', async () => {
+    const phone = newPhone();
+    const first = await inbound(phone, 'Como rastrear meu pedido?');
+    await waitFor(async () => (await agentMessages(first.conversationId)).length === 1, 'first reply');
+    // Alone, "e pelo whatsapp?" meets the passage about scams in the store's name.
+    await inbound(phone, 'e pelo whatsapp?');
+    const replies = await waitFor(async () => {
+      const rows = await agentMessages(first.conversationId);
+      return rows.length === 2 && rows;
+    }, 'follow-up reply');
+    const evidence = JSON.parse(replies[1]!.evidence) as { passageId: string }[];
+    expect(evidence[0]?.passageId).toBe('rastreamento-de-pedidos/como-rastrear-meu-pedido');
+    expect(replies[1]!.content).toContain('WhatsApp');
+  });
+
   it('hands off on low confidence once, records the reason and a knowledge gap', async () => {
     const phone = newPhone();
     const sent = await inbound(phone, 'Qual a cotação do dólar hoje?');

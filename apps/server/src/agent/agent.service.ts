@@ -139,7 +139,12 @@ export function createAgentService(deps: AgentServiceDeps) {
     },
 
     async handle(job: AgentReplyJob): Promise<AgentOutcome> {
-      const inbound = await messaging.agent.replyContext(job.messageId, answerIds(job.messageId));
+      const settings = await getSettings(db, 'config');
+      const inbound = await messaging.agent.replyContext(
+        job.messageId,
+        answerIds(job.messageId),
+        settings.historyMessages,
+      );
       if (inbound?.sender !== 'client' || inbound.conversation_id !== job.conversationId) {
         return 'message_not_found';
       }
@@ -149,7 +154,6 @@ export function createAgentService(deps: AgentServiceDeps) {
         const last = await messaging.serviceWindow.lastClientMessageAt(job.conversationId);
         if (!serviceWindowAt(last, now()).open) return 'window_closed';
       }
-      const settings = await getSettings(db, 'config');
       if (!settings.aiEnabled) return 'ai_disabled';
       if (inbound.answered) return 'already_done';
 
@@ -166,11 +170,7 @@ export function createAgentService(deps: AgentServiceDeps) {
             }
           : await decide({
               question,
-              history: await messaging.agent.history(
-                job.conversationId,
-                inbound.timestamp,
-                settings.historyMessages,
-              ),
+              history: inbound.history,
               index: deps.index.current,
               provider: await deps.provider(),
               settings,

@@ -3,56 +3,88 @@ import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
-const historyQuery = preparedQuery((db, conversationId: string, before: number, limit: number) =>
-  db
-    .selectFrom('messages')
-    .select(['sender', 'content'])
-    .where('conversation_id', '=', conversationId)
-    .where('timestamp', '<', before)
-    .where('type', '=', 'text')
-    .orderBy('timestamp', 'desc')
-    .limit(limit),
-);
-
-/** The message, who holds its conversation, and whether it was answered: one round trip per reply. */
-const replyContextQuery = preparedQuery((db, id: string, first: string, second: string) =>
-  db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'c.handler_mode'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb.selectFrom('messages as a').select('a.id').where('a.provider_message_id', 'in', [first, second]),
-        )
-        .as('answered'),
-    )
-    .where('m.id', '=', id),
+/**
+ * The message, who holds its conversation, whether it was answered, and the last `historyLimit` text
+ * messages before it (one row each; one row with no history columns when there are none): one round
+ * trip per reply. The history is a derived table, so its LIMIT holds whatever the join does.
+ */
+const replyContextQuery = preparedQuery(
+  (db, id: string, first: string, second: string, historyLimit: number) =>
+    db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('messages as h')
+            .select(['h.sender', 'h.content', 'h.timestamp'])
+            .where(
+              'h.conversation_id',
+              '=',
+              eb.selectFrom('messages as o').select('o.conversation_id').where('o.id', '=', id),
+            )
+            .where(
+              'h.timestamp',
+              '<',
+              eb.selectFrom('messages as t').select('t.timestamp').where('t.id', '=', id),
+            )
+            .where('h.type', '=', 'text')
+            .orderBy('h.timestamp', 'desc')
+            .limit(historyLimit)
+            .as('h'),
+        (join) => join.onTrue(),
+      )
+      .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'c.handler_mode'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('messages as a')
+              .select('a.id')
+              .where('a.provider_message_id', 'in', [first, second]),
+          )
+          .as('answered'),
+      )
+      .select([
+        'h.sender as history_sender',
+        'h.content as history_content',
+        'h.timestamp as history_timestamp',
+      ])
+      .where('m.id', '=', id),
 );
 
 /** What the agent reads before it decides (its writes go through `appendAgentReply`). */
 export function agentReads(db: Kysely<Database>) {
   return {
     /**
-     * A customer message with what the agent needs of it — who holds its conversation now, and whether
-     * an answer with one of `answeredBy`'s provider ids is stored already — or undefined.
+     * A customer message with what the agent needs of it — who holds its conversation now, whether an
+     * answer with one of `answeredBy`'s provider ids is stored already, and the last `historyLimit`
+     * text messages before it, oldest first — or undefined.
      */
-    async replyContext(id: string, answeredBy: readonly [string, string]) {
-      const row = (await replyContextQuery(db, id, ...answeredBy)).rows[0];
-      if (!row) return undefined;
-      const { handler_mode, answered, ...message } = row;
-      return { ...message, handlerMode: handler_mode as HandlerMode, answered: Boolean(answered) };
-    },
-
-    /** The last `limit` text messages before `before`, oldest first. */
-    async history(
-      conversationId: string,
-      before: number,
-      limit: number,
-    ): Promise<{ sender: Sender; content: string }[]> {
-      if (limit <= 0) return [];
-      const { rows } = await historyQuery(db, conversationId, before, limit);
-      return rows.reverse();
+    async replyContext(id: string, answeredBy: readonly [string, string], historyLimit: number) {
+      const { rows } = await replyContextQuery(db, id, ...answeredBy, historyLimit);
+      const first = rows[0];
+      if (!first) return undefined;
+      const history: { sender: Sender; content: string; timestamp: number }[] = [];
+      for (const row of rows) {
+        if (row.history_sender !== null && row.history_content !== null && row.history_timestamp !== null)
+          history.push({
+            sender: row.history_sender as Sender,
+            content: row.history_content,
+            timestamp: Number(row.history_timestamp),
+          });
+      }
+      history.sort((a, b) => a.timestamp - b.timestamp);
+      return {
+        id: first.id,
+        conversation_id: first.conversation_id,
+        sender: first.sender,
+        content: first.content,
+        timestamp: first.timestamp,
+        handlerMode: first.handler_mode as HandlerMode,
+        answered: Boolean(first.answered),
+        history: history.map(({ sender, content }) => ({ sender, content })),
+      };
     },
   };
 }

@@ -25,6 +25,10 @@ const ANSWER_SHARE = 0.6;
 const MAX_ANSWER_SENTENCES = 3;
 /** A question whose weight the title holds this much of is the title's question. */
 const TITLE_QUESTION_SHARE = 0.5;
+/** A sentence that says the business does not do or have something. */
+const NEGATIVE = /\b(?:nao|nem|nenhum|nenhuma)\b/;
+/** Characters under which a sentence is a short statement rather than an explanation. */
+const SHORT_SENTENCE = 80;
 /** Sentences that only make sense after the one before them. */
 const CONTINUES = /^(depois disso|nesse caso|nesses casos|nessa|nesse|isso|assim|caso contrario|por isso)\b/;
 
@@ -341,6 +345,13 @@ export class KnowledgeIndex {
     const total = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
     if (total > 0 && scoreOf(units.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
     for (const i of [...chosen]) if (i > 0 && CONTINUES.test(foldText(sentences[i]!))) chosen.add(i - 1);
+    // A lone "we don't" ("A escola não tem transporte próprio.") is followed by what the business offers
+    // instead ("Indicamos três transportadores…"): a bare refusal answers half the question.
+    const [only] = chosen;
+    if (chosen.size === 1 && only !== undefined && only + 1 < sentences.length) {
+      const sentence = sentences[only]!;
+      if (sentence.length < SHORT_SENTENCE && NEGATIVE.test(foldText(sentence))) chosen.add(only + 1);
+    }
     return sentences.filter((_, i) => chosen.has(i));
   }
 }

@@ -22,6 +22,20 @@ describe('splitQuestions', () => {
     ]);
   });
 
+  it('splits at a second question that opens with a preposition ("e com que idade…")', () => {
+    expect(splitQuestions('quanto custa a natação e com que idade pode?')).toEqual([
+      'quanto custa a natação',
+      'com que idade pode?',
+    ]);
+    expect(splitQuestions('qual o horário e até que horas posso pedir?')).toEqual([
+      'qual o horário',
+      'até que horas posso pedir?',
+    ]);
+    expect(splitQuestions('vendem pão de queijo e de frango?')).toEqual([
+      'vendem pão de queijo e de frango?',
+    ]);
+  });
+
   it('keeps a piece without a word ("#12", a lone number) with the question before it', () => {
     expect(splitQuestions('qual o prazo de entrega? #12')).toEqual(['qual o prazo de entrega? #12']);
     expect(splitQuestions('vcs abrem domingo? 2')).toEqual(['vcs abrem domingo? 2']);
@@ -50,6 +64,24 @@ describe('retrieve', () => {
     expect(r.parts[0]!.sentences.join(' ')).toContain('R$ 6');
     expect(r.parts[1]!.sentences.join(' ')).toContain('40 a 60 minutos');
     expect(r.confidence).toBe(Math.min(...r.parts.map((p) => p.confidence)));
+  });
+
+  it('answers a second question that opens with a preposition from its own passage', () => {
+    const gym = KnowledgeIndex.fromContent(loadDomain('academia').knowledgeBase);
+    const r = retrieve(gym, 'quanto custa a natação e com que idade pode?', []);
+    expect(r.parts.map((p) => p.sentences.join(' '))).toEqual([
+      expect.stringContaining('R$ 60'),
+      expect.stringContaining('4 anos'),
+    ]);
+  });
+
+  it('follows a short "we don\'t" with the sentence after it, what the business offers instead', () => {
+    const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
+    const [part] = retrieve(school, 'tem van escolar?', []).parts;
+    expect(part!.sentences).toEqual([
+      'A escola não tem transporte próprio.',
+      expect.stringMatching(/^Indicamos três transportadores escolares/),
+    ]);
   });
 
   it('reads a follow-up with the previous question, and only when its own words still match', () => {

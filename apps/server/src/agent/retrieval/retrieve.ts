@@ -31,9 +31,12 @@ function withoutCourtesy(text: string): string {
   return stripped || text.trim();
 }
 
-/** Words that open a question: a clause after " e " starting with one is a second question. */
+/**
+ * Words that open a question: a clause after " e " starting with one is a second question. An
+ * interrogative may follow a preposition ("e com que idade…", "e até que horas…", "e em quanto tempo…").
+ */
 const OPENERS =
-  /^(?:qual|quais|quanto|quantos|quanta|quantas|qto|qnto|qts|como|onde|quando|qdo|qnd|que|q|tem|tém|aceita|aceitam|vcs|voces|vocês|da pra|dá pra|posso|pode|podem|faz|fazem|precisa|preciso|existe|e)\b/i;
+  /^(?:(?:com|de|da|do|em|no|na|a|à|ate|até|para|pra|pro|por|desde|a partir de)\s+(?=(?:qual|quais|quanto|quantos|quanta|quantas|qto|qnto|quando|qdo|que|q|onde)\b))?(?:qual|quais|quanto|quantos|quanta|quantas|qto|qnto|qts|como|onde|quando|qdo|qnd|que|q|tem|tém|aceita|aceitam|vcs|voces|vocês|da pra|dá pra|posso|pode|podem|faz|fazem|precisa|preciso|existe|e)\b/i;
 
 /**
  * The questions of a message: split at `?` (or `.`/`!`) followed by more text, and at " e " when

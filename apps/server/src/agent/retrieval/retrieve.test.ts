@@ -75,6 +75,18 @@ describe('retrieve', () => {
     ]);
   });
 
+  it('keeps a whole second question apart from the first; a fragment leans on it', () => {
+    const internet = KnowledgeIndex.fromContent(loadDomain('internet').knowledgeBase);
+    const two = retrieve(internet, 'qto custa o de 300 mega e tem fidelidade?', []);
+    expect(two.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([
+      'planos/quais-planos-voces-tem',
+      'planos/tem-fidelidade',
+    ]);
+    const fragment = retrieve(restaurant, 'qual o horario de sabado? e de domingo?', []);
+    expect(fragment.parts).toHaveLength(1);
+    expect(top(fragment)).toBe('horarios-e-local/qual-o-horario-de-funcionamento');
+  });
+
   it('follows a short "we don\'t" with the sentence after it, what the business offers instead', () => {
     const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
     const [part] = retrieve(school, 'tem van escolar?', []).parts;

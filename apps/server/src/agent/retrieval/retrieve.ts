@@ -127,9 +127,21 @@ export function retrieve(
   const question = withoutCourtesy(message);
   const pieces = splitQuestions(question);
   if (pieces.length >= 2) {
-    const parts = pieces
-      .slice(0, 3)
-      .map((p, i) => searchOne(index, p, i === 0 ? history : [{ sender: 'client', content: pieces[0]! }]));
+    const [first, ...rest] = pieces.slice(0, 3) as [string, ...string[]];
+    const firstPart = searchOne(index, first, history);
+    const firstTop = firstPart.search.passages[0]?.passage.id;
+    const parts = [
+      firstPart,
+      ...rest.map((p) => {
+        const part = searchOne(index, p, [{ sender: 'client', content: first }]);
+        // A fragment leans on the first question ("…sábado? e de domingo?"); a whole question of its
+        // own ("… e tem fidelidade?") asks something else, so the first one's words may not pull it
+        // onto the first one's passage.
+        const pulled =
+          OPENERS.test(p) && part.context !== undefined && part.search.passages[0]?.passage.id === firstTop;
+        return pulled ? searchOne(index, p, []) : part;
+      }),
+    ];
     const answerable = parts.filter((p) => p.search.termCount > 0);
     const tops = new Set(answerable.map((p) => p.search.passages[0]?.passage.id));
     if (answerable.length >= 2 && tops.size === answerable.length) {

@@ -1,32 +1,12 @@
 import type { AnalyticsReport } from '@atende/contracts';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import { Legend } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { formatDecimal, formatNumber } from '@/lib/format';
+import { registerChartJs } from '@/lib/register-chart-js';
 import { useIsDarkMode } from '@/lib/use-is-dark-mode';
 
-ChartJS.register(
-  LineController,
-  LineElement,
-  PointElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  Tooltip,
-  Legend,
-);
+registerChartJs(Legend);
 
 const COLORS = {
   blue: '#3b82f6',

@@ -8,7 +8,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { NumberField, TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { Button, Card, CardContent, CardHeader, Skeleton } from '@/components/ui';
+import { QueryCard } from '@/components/query-card';
+import { Button, Card, CardContent, CardHeader } from '@/components/ui';
 import {
   useChannelStatus,
   useSaveWhatsappCloud,
@@ -29,30 +30,11 @@ type Secret = (typeof SECRETS)[number];
 /** /settings/whatsapp: the WhatsApp Business Cloud API channel (`/whatsapp-cloud`) and its status. */
 export default function WhatsappCloudSettings() {
   const query = useWhatsappCloudSettings();
-  if (query.isPending) {
-    return (
-      <Card>
-        <CardContent className="space-y-4">
-          <Skeleton className="h-5 w-48" />
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-2/3" />
-        </CardContent>
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-start gap-3">
-          <p className="text-red-600 text-sm dark:text-red-400">{query.error.message}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <CloudApiForm view={query.data} />;
+  return (
+    <QueryCard query={query} fields={2}>
+      {(view) => <CloudApiForm view={view} />}
+    </QueryCard>
+  );
 }
 
 function ChannelStatusLine({ status }: { status: WhatsappStatus | undefined }) {

@@ -1,7 +1,7 @@
 import { type Message, sendMessageResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { applyIncomingToList, upsertMessage } from '../realtime/cache-updates';
+import { applyMessage } from '../realtime/cache-updates';
 
 export interface SendMessageInput {
   conversationId: string;
@@ -24,15 +24,6 @@ export function useSendMessage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: (message) => {
-      upsertMessage(qc, message, false);
-      applyIncomingToList(qc, {
-        conversationId: message.conversationId,
-        clientId: null,
-        messageId: message.id,
-        content: message.content,
-        timestamp: message.timestamp,
-      });
-    },
+    onSuccess: (message) => applyMessage(qc, message, false),
   });
 }

@@ -1,7 +1,7 @@
 import { type Message, type SendTemplateRequest, sendMessageResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { applyIncomingToList, upsertMessage } from '../realtime/cache-updates';
+import { applyMessage } from '../realtime/cache-updates';
 
 /** POST /conversations/{id}/template → the stored message (the template's text, filled in). */
 export async function sendTemplate(
@@ -20,15 +20,6 @@ export function useSendTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendTemplate,
-    onSuccess: (message) => {
-      upsertMessage(qc, message, false);
-      applyIncomingToList(qc, {
-        conversationId: message.conversationId,
-        clientId: null,
-        messageId: message.id,
-        content: message.content,
-        timestamp: message.timestamp,
-      });
-    },
+    onSuccess: (message) => applyMessage(qc, message, false),
   });
 }

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { conversationMessagesKey, type MessagesCache } from '../api/get-conversation';
 import { type ConversationsCache, getConversationsQueryOptions } from '../api/get-conversations';
 import { DEFAULT_FILTERS } from '../lib/conversation-filters';
-import { applyIncomingToList, setReactions, upsertConversation, upsertMessage } from './cache-updates';
+import {
+  applyIncomingToList,
+  applyMessage,
+  setReactions,
+  upsertConversation,
+  upsertMessage,
+} from './cache-updates';
 
 const T0 = '2025-01-01T10:00:00.000Z';
 function row(
@@ -97,6 +103,20 @@ describe('realtime cache updates', () => {
     expect(first.status).toBe('active');
     expect(first.messageCount).toBe(3);
     expect(first.lastMessage).toBe('m-m2');
+  });
+
+  it('puts a whole message in its chat and list once; without replace it keeps the copy there', () => {
+    const { qc, rows, chat } = setup();
+    const sent = message('m3', 'c1', { sender: 'agent', content: 'Olá' });
+    applyMessage(qc, sent, false);
+    applyMessage(qc, { ...sent, content: 'eco' }, false);
+    expect(chat().map((m) => [m.id, m.content])).toEqual([
+      ['m1', 'm-m1'],
+      ['m3', 'Olá'],
+    ]);
+    expect(rows()[0]).toMatchObject({ id: 'c1', status: 'active', messageCount: 3, lastMessage: 'Olá' });
+    applyMessage(qc, { ...sent, content: 'editada' });
+    expect(chat()[1]?.content).toBe('editada');
   });
 
   it('creates a conversation for an unknown client: active, count 1, AI-handled, first', () => {

@@ -229,6 +229,21 @@ export function markCounted(messageId: string): boolean {
   return true;
 }
 
+/**
+ * A whole message (a send's answer, `conversations:newMessage`) into its chat, by id so it shows once, and
+ * into the list. `replace` false keeps a copy already there.
+ */
+export function applyMessage(qc: QueryClient, message: Message, replace = true): void {
+  upsertMessage(qc, message, replace);
+  applyIncomingToList(qc, {
+    conversationId: message.conversationId,
+    clientId: null,
+    messageId: message.id,
+    content: message.content,
+    timestamp: message.timestamp,
+  });
+}
+
 export interface IncomingMessage {
   conversationId: string;
   clientId: string | null;

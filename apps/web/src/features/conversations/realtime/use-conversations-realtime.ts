@@ -6,6 +6,7 @@ import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { conversationsKey } from '../api/get-conversations';
 import {
   applyIncomingToList,
+  applyMessage,
   patchConversation,
   setHandler,
   setMessageStatus,
@@ -55,14 +56,7 @@ export function useConversationsRealtime(openConversationId: string | null): voi
   }, [openConversationId, realtime]);
 
   useSocketEvent('conversations:newMessage', (message) => {
-    upsertMessage(qc, message);
-    applyIncomingToList(qc, {
-      conversationId: message.conversationId,
-      clientId: null,
-      messageId: message.id,
-      content: message.content,
-      timestamp: message.timestamp,
-    });
+    applyMessage(qc, message);
   });
 
   useSocketEvent('newMessage', (event) => {

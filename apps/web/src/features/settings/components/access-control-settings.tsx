@@ -1,35 +1,24 @@
 import { type AccessControl, accessControlSchema } from '@atende/contracts';
 import { ListField, ToggleField } from '@/components/form/fields';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings, useSettings } from '../api/settings-api';
-import { SettingsCard, SettingsError, SettingsLoading } from './settings-card';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { SettingsCard } from './settings-card';
+import { SettingsLoader } from './settings-loader';
 
 /** /settings/access: what operators may do (`/access-control`). */
 export default function AccessControlSettings() {
-  const query = useSettings('access-control');
-  if (query.isPending) return <SettingsLoading />;
-  if (query.isError)
-    return <SettingsError message={query.error.message} onRetry={() => void query.refetch()} />;
-  return <AccessForm initial={query.data} />;
+  return (
+    <SettingsLoader settingsKey="access-control">{(view) => <AccessForm initial={view} />}</SettingsLoader>
+  );
 }
 
 function AccessForm({ initial }: { initial: AccessControl }) {
-  const form = useZodForm(accessControlSchema, initial);
-  const save = useSaveSettings('access-control');
+  const form = useSettingsForm('access-control', accessControlSchema, initial);
   const { values, set, errors } = form;
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
-  };
   return (
     <SettingsCard
       title="Controle de acesso"
       description="O que os operadores podem fazer. Administradores podem tudo."
-      onSubmit={submit}
-      onReset={() => form.setValues(initial)}
-      isDirty={form.isDirty}
-      isSaving={save.isPending}
+      {...form.card}
       testId="access-settings"
     >
       <ToggleField

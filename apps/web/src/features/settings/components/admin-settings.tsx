@@ -3,8 +3,9 @@ import { useMemo, useState } from 'react';
 import { NumberField, TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings, useSettings } from '../api/settings-api';
-import { SettingsCard, SettingsError, SettingsLoading } from './settings-card';
+import { useSaveSettings } from '../api/settings-api';
+import { SettingsCard } from './settings-card';
+import { SettingsLoader } from './settings-loader';
 
 const companySchema = adminConfigSchema.pick({
   companyName: true,
@@ -16,11 +17,7 @@ const companySchema = adminConfigSchema.pick({
 
 /** /settings/admin: company data, retention and the outgoing webhook (`/admin-config`). */
 export default function AdminSettings() {
-  const query = useSettings('admin-config');
-  if (query.isPending) return <SettingsLoading />;
-  if (query.isError)
-    return <SettingsError message={query.error.message} onRetry={() => void query.refetch()} />;
-  return <AdminForm view={query.data} />;
+  return <SettingsLoader settingsKey="admin-config">{(view) => <AdminForm view={view} />}</SettingsLoader>;
 }
 
 function AdminForm({ view }: { view: AdminConfigView }) {

@@ -1,43 +1,34 @@
 import { agentConfigSchema } from '@atende/contracts';
 import { ListField, NumberField, TextAreaField, TextField, ToggleField } from '@/components/form/fields';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings, useSettings } from '../api/settings-api';
+import { useSettingsForm } from '../hooks/use-settings-form';
 import { AiProviderSettings } from './ai-provider-settings';
-import { SettingsCard, SettingsError, SettingsLoading } from './settings-card';
+import { SettingsCard } from './settings-card';
+import { SettingsLoader } from './settings-loader';
 
 type AgentConfig = ReturnType<typeof agentConfigSchema.parse>;
 
 /** /settings/agent: how the AI agent behaves (`/config`) and its provider (`/admin-config` AI fields). */
 export default function AgentSettings() {
-  const query = useSettings('config');
-  if (query.isPending) return <SettingsLoading />;
-  if (query.isError)
-    return <SettingsError message={query.error.message} onRetry={() => void query.refetch()} />;
   return (
-    <div className="space-y-6">
-      <AgentForm initial={query.data} />
-      <AiProviderSettings />
-    </div>
+    <SettingsLoader settingsKey="config">
+      {(view) => (
+        <div className="space-y-6">
+          <AgentForm initial={view} />
+          <AiProviderSettings />
+        </div>
+      )}
+    </SettingsLoader>
   );
 }
 
 function AgentForm({ initial }: { initial: AgentConfig }) {
-  const form = useZodForm(agentConfigSchema, initial);
-  const save = useSaveSettings('config');
+  const form = useSettingsForm('config', agentConfigSchema, initial);
   const { values, set, errors } = form;
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
-  };
   return (
     <SettingsCard
       title="Agente de IA"
       description="Como a IA responde e quando chama uma pessoa da equipe."
-      onSubmit={submit}
-      onReset={() => form.setValues(initial)}
-      isDirty={form.isDirty}
-      isSaving={save.isPending}
+      {...form.card}
       testId="agent-settings"
     >
       <div className="grid gap-5 sm:grid-cols-2">

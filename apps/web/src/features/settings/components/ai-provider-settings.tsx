@@ -5,19 +5,16 @@ import { TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui';
-import { useSaveSettings, useSettings } from '../api/settings-api';
+import { useSaveSettings } from '../api/settings-api';
 import { useTestAiConnection } from '../api/test-ai-connection';
-import { SettingsCard, SettingsError, SettingsLoading } from './settings-card';
+import { SettingsCard } from './settings-card';
+import { SettingsLoader } from './settings-loader';
 
 const providerSchema = adminConfigSchema.pick({ aiBaseUrl: true, aiModel: true });
 
 /** The OpenAI-compatible provider (stored in `/admin-config`), with "Testar conexão". */
 export function AiProviderSettings() {
-  const query = useSettings('admin-config');
-  if (query.isPending) return <SettingsLoading />;
-  if (query.isError)
-    return <SettingsError message={query.error.message} onRetry={() => void query.refetch()} />;
-  return <ProviderForm view={query.data} />;
+  return <SettingsLoader settingsKey="admin-config">{(view) => <ProviderForm view={view} />}</SettingsLoader>;
 }
 
 function ProviderForm({ view }: { view: AdminConfigView }) {

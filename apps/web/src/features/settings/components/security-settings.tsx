@@ -1,16 +1,14 @@
 import { type SecurityConfig, securityConfigSchema } from '@atende/contracts';
 import { NumberField } from '@/components/form/fields';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings, useSettings } from '../api/settings-api';
-import { SettingsCard, SettingsError, SettingsLoading } from './settings-card';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { SettingsCard } from './settings-card';
+import { SettingsLoader } from './settings-loader';
 
 /** /settings/security: session lifetimes and sign-in protection (`/security-config`). */
 export default function SecuritySettings() {
-  const query = useSettings('security-config');
-  if (query.isPending) return <SettingsLoading />;
-  if (query.isError)
-    return <SettingsError message={query.error.message} onRetry={() => void query.refetch()} />;
-  return <SecurityForm initial={query.data} />;
+  return (
+    <SettingsLoader settingsKey="security-config">{(view) => <SecurityForm initial={view} />}</SettingsLoader>
+  );
 }
 
 const FIELDS: Array<{ key: keyof SecurityConfig; label: string; hint: string; min: number; max: number }> = [
@@ -52,21 +50,12 @@ const FIELDS: Array<{ key: keyof SecurityConfig; label: string; hint: string; mi
 ];
 
 function SecurityForm({ initial }: { initial: SecurityConfig }) {
-  const form = useZodForm(securityConfigSchema, initial);
-  const save = useSaveSettings('security-config');
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
-  };
+  const form = useSettingsForm('security-config', securityConfigSchema, initial);
   return (
     <SettingsCard
       title="Segurança"
       description="Novos valores valem a partir do próximo login; sessões abertas mantêm a validade que receberam."
-      onSubmit={submit}
-      onReset={() => form.setValues(initial)}
-      isDirty={form.isDirty}
-      isSaving={save.isPending}
+      {...form.card}
       testId="security-settings"
     >
       <div className="grid gap-5 sm:grid-cols-2">

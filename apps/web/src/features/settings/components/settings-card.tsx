@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Card, CardContent, CardHeader, Skeleton } from '@/components/ui';
+import { Button, Card, CardContent, CardHeader } from '@/components/ui';
 
 /** A settings section: a form in a card with Salvar and Descartar. */
 export function SettingsCard({
@@ -42,32 +42,6 @@ export function SettingsCard({
           </Button>
         </div>
       </form>
-    </Card>
-  );
-}
-
-export function SettingsLoading() {
-  return (
-    <Card>
-      <CardContent className="space-y-4">
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-2/3" />
-      </CardContent>
-    </Card>
-  );
-}
-
-export function SettingsError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-start gap-3">
-        <p className="text-red-600 text-sm dark:text-red-400">{message}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Tentar novamente
-        </Button>
-      </CardContent>
     </Card>
   );
 }

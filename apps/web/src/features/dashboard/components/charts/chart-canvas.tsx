@@ -1,34 +1,14 @@
 import type { ChartPoint } from '@atende/contracts';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  Filler,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import { Filler } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
+import { registerChartJs } from '@/lib/register-chart-js';
 import { useIsDarkMode } from '@/lib/use-is-dark-mode';
 import { type ChartSpec, describeSeries } from '../../lib/chart-config';
 import { buildData, buildOptions } from './chart-options';
 
-// Tree-shaken registration: only what the four charts use. This module is loaded lazily, on /dashboard only.
-ChartJS.register(
-  LineController,
-  LineElement,
-  PointElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  Tooltip,
-  Filler,
-);
+// This module is loaded lazily, on /dashboard only, so Chart.js stays out of the other pages.
+registerChartJs(Filler);
 
 interface ChartCanvasProps {
   spec: ChartSpec;

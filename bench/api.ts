@@ -12,20 +12,24 @@
  * Only loopback; stops by itself; prints a table and PASS/FAIL; exits 1 on a FAIL.
  */
 
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import { seedDemo } from '../apps/server/src/modules/demo/seed-demo.js';
+import { apiJson, pairSimulator, signIn } from './lib/api-client.js';
+import { stopChild, waitUntilUp } from './lib/child-process.js';
+import { forkDashboards } from './lib/dashboard-processes.js';
+import { freePort } from './lib/free-port.js';
+import { sendOpenLoop } from './lib/open-loop.js';
+import { createPostgresDatabase } from './lib/postgres-database.js';
+import { type RunningServer, startServer } from './lib/server-process.js';
+import { percentile } from './lib/stats.js';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const ADMIN = { email: 'bench@atende.local', password: 'bench-api-12345' };
 const SOCKETS = 20;
 const CONVERSATIONS = 1000;
@@ -65,20 +69,7 @@ function row(label: string, value: string, budget: string, ok: boolean | null): 
   );
 }
 
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Child {
   url: string;
@@ -93,63 +84,6 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
-}
-
-async function waitUntilUp(child: ChildProcess, probe: () => Promise<boolean>, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`processo terminou:\n${log()}`);
-    if (Date.now() > deadline) throw new Error(`processo não respondeu:\n${log()}`);
-    if (await probe().catch(() => false)) return;
-    await sleep(200);
-  }
-}
-
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
-
-/** The real server (one process), production mode, loopback only. */
-async function startServer(databaseUrl: string): Promise<Child & { cpu(): number }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      SIMULATED_TRAFFIC: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-10_000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  await waitUntilUp(
-    child,
-    async () => (await fetch(`${url}/api/public/info`)).ok,
-    () => log,
-  );
-  return { url, stop: stopper(child), cpu: () => cpuSeconds(child.pid) };
 }
 
 /** A bare node:http server in its own process answering a precomputed body: the ceiling. */
@@ -168,26 +102,8 @@ async function startCeiling(body: string, dir: string): Promise<Child> {
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(
-    child,
-    async () => (await fetch(url)).ok,
-    () => '',
-  );
-  return { url, stop: stopper(child) };
-}
-
-async function api<T>(url: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
+  await waitUntilUp(child, 'o processo', async () => (await fetch(url)).ok);
+  return { url, stop: () => stopChild(child) };
 }
 
 /** Dashboard processes (bench/dashboard-sockets.ts) and how many sockets each holds. */
@@ -206,64 +122,23 @@ const clock = () => performance.timeOrigin + performance.now();
  * few child processes (see dashboard-sockets.ts).
  */
 async function connectDashboards(url: string, token: string) {
-  type Waiter = { resolve(reply: DashboardReply): void; reject(error: Error): void };
-  /** Each process, with the questions it has not answered yet (it answers in order). */
-  const children: Array<{ child: ChildProcess; waiting: Waiter[] }> = [];
-  const perProcess = SOCKETS / DASHBOARD_PROCESSES;
-  for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
-    const child = fork(join(ROOT, 'bench/dashboard-sockets.ts'), {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        DASHBOARD_URL: url,
-        DASHBOARD_TOKEN: token,
-        DASHBOARD_SOCKETS: String(perProcess),
-        DASHBOARD_NOTES_REPLIES: i === 0 ? '1' : '0',
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const waiting: Waiter[] = [];
-    child.on('message', (reply: DashboardReply) => waiting.shift()?.resolve(reply));
-    child.on('exit', () => {
-      for (const waiter of waiting.splice(0)) waiter.reject(new Error('processo de painel terminou'));
-    });
-    children.push({ child, waiting });
-  }
-  /** Asks every dashboard process one question; answers in process order. */
-  const ask = <T extends DashboardReply>(question: string | null): Promise<T[]> =>
-    Promise.all(
-      children.map(
-        ({ child, waiting }) =>
-          new Promise<T>((resolve, reject) => {
-            if (child.exitCode !== null) {
-              reject(new Error('processo de painel terminou'));
-              return;
-            }
-            waiting.push({ resolve: (reply) => resolve(reply as T), reject });
-            if (question) child.send(question);
-          }),
-      ),
-    );
-  await ask<{ type: 'ready' }>(null);
+  const dashboards = await forkDashboards<DashboardReply>({
+    script: 'bench/dashboard-sockets.ts',
+    processes: DASHBOARD_PROCESSES,
+    socketsPerProcess: SOCKETS / DASHBOARD_PROCESSES,
+    url,
+    token,
+    env: (i) => ({ DASHBOARD_NOTES_REPLIES: i === 0 ? '1' : '0' }),
+  });
   return {
-    ask,
+    ...dashboards,
     /** CPU seconds the dashboard processes have used so far. */
-    cpu: () => children.reduce((sum, { child }) => sum + cpuSeconds(child.pid), 0),
+    cpu: () => dashboards.pids.reduce((sum: number, pid) => sum + cpuSeconds(pid), 0),
     /** Events received per socket, by name. */
     counts: async () =>
-      (await ask<Extract<DashboardReply, { type: 'counts' }>>('counts')).flatMap((r) =>
+      (await dashboards.ask<Extract<DashboardReply, { type: 'counts' }>>('counts')).flatMap((r) =>
         r.counts.map((entries) => new Map(entries)),
       ),
-    stop: async () => {
-      await Promise.all(
-        children.map(({ child }) => {
-          if (child.exitCode !== null) return null;
-          const exited = new Promise((r) => child.once('exit', r));
-          child.send('stop');
-          return exited;
-        }),
-      );
-    },
   };
 }
 type Dashboards = Awaited<ReturnType<typeof connectDashboards>>;
@@ -351,18 +226,7 @@ async function measureLatency(
   const cpuBefore = serverCpu();
   const dashboardsCpuBefore = dashboards.cpu();
   const eluBefore = performance.eventLoopUtilization();
-  const started = performance.now();
-  let seq = 0;
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * OFFERED_RATE));
-      while (seq < due) send(seq++);
-      if (seq >= total) {
-        clearInterval(timer);
-        done();
-      }
-    }, 2);
-  });
+  const started = await sendOpenLoop(total, OFFERED_RATE, send);
   const sendSeconds = (performance.now() - started) / 1000;
   // Busy-ness while sending: server CPU (all threads, in cores) and this process's event loop.
   const serverCores = (serverCpu() - cpuBefore) / sendSeconds;
@@ -497,22 +361,7 @@ async function createDatabase(kind: DatabaseKind, dir: string) {
   if (kind === 'sqlite') return { url: join(dir, 'atende.db'), drop: async () => {} };
   const admin = process.env.BENCH_POSTGRES_URL;
   if (!admin) throw new Error('BENCH_POSTGRES_URL não definido');
-  const name = `atende_bench_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: admin });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
+  return createPostgresDatabase(admin, `atende_bench_${Date.now().toString(36)}`);
 }
 
 async function main(): Promise<void> {
@@ -552,7 +401,7 @@ async function runPass(kind: DatabaseKind): Promise<void> {
     kind === 'sqlite'
       ? { ...BUDGETS, ackP99Ms: null }
       : { ...BUDGETS, p99Ms: null, pageRatio: null, ackP99Ms: POSTGRES_ACK_P99_MS };
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let server: RunningServer | null = null;
   let dashboards: Dashboards | null = null;
   try {
     console.info(`Semeando ${CONVERSATIONS} conversas em ${databaseUrl}…`);
@@ -562,15 +411,13 @@ async function runPass(kind: DatabaseKind): Promise<void> {
     await handle.close();
     console.info(`  ${seeded.conversations} conversas, ${seeded.messages} mensagens`);
 
-    server = await startServer(databaseUrl);
-    const login = await api<{ data: { token: string } }>(server.url, '/api/auth/login', null, {
-      ...ADMIN,
-      remember: false,
-    });
-    const token = login.data.token;
-    const status = await api<{ data: { qr: string | null } }>(server.url, '/api/whatsapp/status', token);
-    const code = decodeURIComponent(status.data.qr?.split('code=')[1] ?? '');
-    await api(server.url, '/api/simulator/pair', token, { code });
+    // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    server = await startServer({ databaseUrl, admin: ADMIN, webDist: '', nodeArgs });
+    const serverPid = server.pid;
+    const serverCpu = () => cpuSeconds(serverPid);
+    const token = await signIn(server.url, ADMIN);
+    await pairSimulator(server.url, token);
     dashboards = await connectDashboards(server.url, token);
     console.info(
       `Servidor ${server.url}; ${SOCKETS} sockets no painel (${DASHBOARD_PROCESSES} processos). Medindo (≈${DURATION_S * 4 + LATENCY_SECONDS + 20} s)…`,
@@ -583,9 +430,9 @@ async function runPass(kind: DatabaseKind): Promise<void> {
           headers: { authorization: `Bearer ${token}` },
         })
       ).text();
-      const cpuBefore = server.cpu();
+      const cpuBefore = serverCpu();
       const page = await measurePage(server.url, token);
-      const pageCpuUs = ((server.cpu() - cpuBefore) / page['2xx']) * 1e6;
+      const pageCpuUs = ((serverCpu() - cpuBefore) / page['2xx']) * 1e6;
       const pageCeiling = await measureCeiling(pageBody, dir, 'GET', 10);
       row('GET /api/conversations?limit=50 (req/s)', fmt(rate(page)), '', null);
       row('  latency p50 / p99 (ms)', `${page.latency.p50} / ${page.latency.p99}`, '', null);
@@ -606,9 +453,9 @@ async function runPass(kind: DatabaseKind): Promise<void> {
       // request, so the load generator takes less of the CPU the server under test needs.
       const pool = new Pool(server.url, { connections: 64 });
       // Warm-up at the same rate, not counted: the pool's connections, JIT, prepared statements.
-      await measureLatency(pool, token, dashboards, server.cpu, 1);
+      await measureLatency(pool, token, dashboards, serverCpu, 1);
       await waitForIdle(databaseUrl);
-      const latency = await measureLatency(pool, token, dashboards, server.cpu);
+      const latency = await measureLatency(pool, token, dashboards, serverCpu);
       await pool.close();
       const backlog = await waitForIdle(databaseUrl);
       row(
@@ -663,17 +510,17 @@ async function runPass(kind: DatabaseKind): Promise<void> {
     // 3. Sustained ingest vs the bare ceiling answering an inbound response body.
     if (PHASES.has('ingest')) {
       const inboundBody = JSON.stringify(
-        await api(server.url, '/api/simulator/inbound', token, { phone: nextPhone(), text: 'Olá' }),
+        await apiJson(server.url, '/api/simulator/inbound', token, { phone: nextPhone(), text: 'Olá' }),
       );
       // The answer's own events (and its AI reply) have reached every socket before counting.
       await waitForIdle(databaseUrl);
       await sleep(500);
       const before = (await dashboards.counts()).map((c) => c.get('conversations:newMessage') ?? 0);
-      const ingestCpuBefore = server.cpu();
+      const ingestCpuBefore = serverCpu();
       const ingest = await measureIngest(server.url, token);
       const backlog = await waitForIdle(databaseUrl);
       // Each message's whole cost: its ingest, events and the AI reply it caused (all threads).
-      const ingestCpuMs = ((server.cpu() - ingestCpuBefore) / ingest['2xx']) * 1000;
+      const ingestCpuMs = ((serverCpu() - ingestCpuBefore) / ingest['2xx']) * 1000;
       // The ceiling once the server is idle again (its agent replies done), so both see a quiet machine.
       const ingestCeiling = await measureCeiling(inboundBody, dir, 'POST', 32);
       const delivered = (await dashboards.counts()).map(

@@ -11,16 +11,21 @@
  *   npm run bench:cluster      (needs PostgreSQL and Redis; BENCH_POSTGRES_URL, BENCH_REDIS_URL)
  * Only loopback; stops by itself; prints the figures.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { pairSimulator, signIn } from './lib/api-client.js';
+import { keepOutput, stopChild } from './lib/child-process.js';
+import { forkDashboards } from './lib/dashboard-processes.js';
+import { sendOpenLoop } from './lib/open-loop.js';
+import { createPostgresDatabase } from './lib/postgres-database.js';
+import { ROOT } from './lib/repo-root.js';
+import { percentile } from './lib/stats.js';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const ADMIN = { email: 'bench@atende.local', password: 'bench-cluster-12345' };
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,8 +39,6 @@ const FIRST_PORT = Number(process.env.BENCH_FIRST_PORT ?? 3490);
 
 const clock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '—');
 
 // ws ships no types here; this is the part we use (the inspector of one instance, for its heap).
@@ -49,26 +52,6 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => W
 interface ClusterInfo {
   url: string;
   instances: Array<{ name: string; port: number; pid: number }>;
-}
-
-/** A fresh database (dropped at the end) on the PostgreSQL server of BENCH_POSTGRES_URL. */
-async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 /** `npm run cluster` (scripts/cluster.mjs) with `instances` instances; resolves once nginx answers. */
@@ -97,65 +80,27 @@ async function startCluster(instances: number, databaseUrl: string, extraEnv: Re
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-5000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
+  const log = keepOutput(child, 5000);
   const file = join(dir, 'cluster.json');
   const deadline = Date.now() + 300_000;
   while (!existsSync(file)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`cluster não subiu:\n${log}`);
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`cluster não subiu:\n${log()}`);
     await sleep(200);
   }
   const info = JSON.parse(readFileSync(file, 'utf8')) as ClusterInfo;
   return {
     ...info,
     dir,
-    log: () => log,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    log,
+    stop: () => stopChild(child),
   };
 }
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-async function api<T>(base: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Signs in through nginx, and pairs the simulator on every instance (each shows its own code). */
 async function prepare(cluster: Cluster): Promise<string> {
-  const login = await api<{ data: { token: string } }>(cluster.url, '/api/auth/login', null, {
-    ...ADMIN,
-    remember: false,
-  });
-  const token = login.data.token;
-  for (const instance of cluster.instances) {
-    const base = `http://127.0.0.1:${instance.port}`;
-    const status = await api<{ data: { connected: boolean; qr: string | null } }>(
-      base,
-      '/api/whatsapp/status',
-      token,
-    );
-    if (status.data.connected) continue;
-    const code = decodeURIComponent(status.data.qr?.split('code=')[1] ?? '');
-    await api(base, '/api/simulator/pair', token, { code });
-  }
+  const token = await signIn(cluster.url, ADMIN);
+  for (const instance of cluster.instances) await pairSimulator(`http://127.0.0.1:${instance.port}`, token);
   return token;
 }
 
@@ -173,48 +118,14 @@ type DashboardReply =
     };
 
 /** `total` dashboard sockets through `url`, in a few child processes (bench/cluster-dashboards.ts). */
-async function connectDashboards(url: string, token: string, total: number) {
-  const children: Array<{ child: ChildProcess; waiting: Array<(reply: DashboardReply) => void> }> = [];
-  for (let i = 0; i < DASHBOARD_PROCESSES; i++) {
-    const child = fork(join(ROOT, 'bench/cluster-dashboards.ts'), {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        DASHBOARD_URL: url,
-        DASHBOARD_TOKEN: token,
-        DASHBOARD_SOCKETS: String(Math.ceil(total / DASHBOARD_PROCESSES)),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const waiting: Array<(reply: DashboardReply) => void> = [];
-    child.on('message', (reply: DashboardReply) => waiting.shift()?.(reply));
-    children.push({ child, waiting });
-  }
-  const ask = <T extends DashboardReply>(question: string | null) =>
-    Promise.all(
-      children.map(
-        ({ child, waiting }) =>
-          new Promise<T>((resolve, reject) => {
-            if (child.exitCode !== null) reject(new Error('processo de painel terminou'));
-            waiting.push((reply) => resolve(reply as T));
-            if (question) child.send(question);
-          }),
-      ),
-    );
-  await ask(null);
-  return {
-    ask,
-    stop: async () => {
-      await Promise.all(
-        children.map(({ child }) => {
-          if (child.exitCode !== null) return null;
-          const exited = new Promise((r) => child.once('exit', r));
-          child.send('stop');
-          return exited;
-        }),
-      );
-    },
-  };
+function connectDashboards(url: string, token: string, total: number) {
+  return forkDashboards<DashboardReply>({
+    script: 'bench/cluster-dashboards.ts',
+    processes: DASHBOARD_PROCESSES,
+    socketsPerProcess: Math.ceil(total / DASHBOARD_PROCESSES),
+    url,
+    token,
+  });
 }
 type Dashboards = Awaited<ReturnType<typeof connectDashboards>>;
 
@@ -286,23 +197,7 @@ async function run(
         lastAnswer = clock();
       });
   };
-  const started = performance.now();
-  let seq = 0;
-  let halfway = false;
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
-      while (seq < due) sendOne(seq++);
-      if (!halfway && seq >= total / 2) {
-        halfway = true;
-        midway?.();
-      }
-      if (seq >= total) {
-        clearInterval(timer);
-        done();
-      }
-    }, 2);
-  });
+  await sendOpenLoop(total, RATE, sendOne, midway);
   const ackDeadline = Date.now() + 180_000;
   while (acknowledged + failed < total && Date.now() < ackDeadline) await sleep(20);
   const ackRate = acknowledged / ((lastAnswer - (sentAt[0] ?? 0)) / 1000);
@@ -425,7 +320,7 @@ async function main() {
   let baselineDb: Awaited<ReturnType<typeof checkDatabase>> | null = null;
 
   for (const instances of [1, 3]) {
-    const database = await freshDatabase(`atende_bench_cluster_${instances}`);
+    const database = await createPostgresDatabase(POSTGRES, `atende_bench_cluster_${instances}`);
     let cluster: Cluster | null = null;
     let dashboards: Dashboards | null = null;
     try {

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CRM_SEED, seedCrm } from './crm-seed.js';
-import { startServer } from './web-server.js';
+import { signIn } from './lib/api-client.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { startServer } from './lib/server-process.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench@atende.local', password: 'bench-crm-123' };
 const BUDGETS = { firstRowsMs: 500, report90Ms: 1000 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -58,18 +59,9 @@ async function main(): Promise<void> {
   console.info(
     `seed: ${CRM_SEED.clients.toLocaleString('pt-BR')} clientes, ${CRM_SEED.messages.toLocaleString('pt-BR')} mensagens em ${DB_FILE} (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
   );
-  const server = await startServer({
-    databaseUrl: DB_FILE,
-    env: { DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  const server = await startServer({ databaseUrl: DB_FILE, admin: ADMIN, output: 'stderr' });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
-    const headers = { authorization: `Bearer ${data.token}` };
+    const headers = { authorization: `Bearer ${await signIn(server.url, ADMIN)}` };
     const get = async (path: string) => {
       const res = await fetch(`${server.url}${path}`, { headers });
       if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
@@ -117,16 +109,7 @@ async function main(): Promise<void> {
     line(`CSV de conversas (90 dias, ${(bytes / 1_048_576).toFixed(1)} MiB)`, ms(csvMs));
 
     console.info('\nNavegador (Chromium)');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       // Measured in the page: from the click event to the frame that shows the first rows. The
       // driver's own view (its actionability checks and polling included) is printed beside it.

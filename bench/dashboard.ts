@@ -11,108 +11,28 @@
  * Prints figures and PASS/FAIL; exits 1 on a FAIL.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_ADMIN } from '@atende/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { signIn } from './lib/api-client.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { LIGHTHOUSE_CATEGORIES, lighthouseScores } from './lib/lighthouse-scores.js';
+import { ROOT } from './lib/repo-root.js';
+import { startServer } from './lib/server-process.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DIST = join(ROOT, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGETS = { performance: 90, accessibility: 100, bestPractices: 100, cardsMs: 1500, jsKb: 250 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 let failed = false;
 function line(label: string, value: string, ok: boolean | null, budget = ''): void {
   if (ok === false) failed = true;
   const verdict = ok === null ? '' : ok ? 'PASS' : 'FAIL';
   console.info(`${label.padEnd(48)} ${value.padStart(10)}  ${budget.padEnd(9)} ${verdict}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (!existsSync(join(DIST, 'index.html')))
-    throw new Error('apps/web/dist não existe: rode `npm run build`.');
-  const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: join(dataDir, 'atende.db'),
-      DEMO: 'true',
-      SIMULATED_TRAFFIC: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: DIST,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`o servidor terminou:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`o servidor não respondeu:\n${log}`);
-    const ok = await fetch(`${url}/api/public/info`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function login(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...DEMO_ADMIN, remember: false }),
-  });
-  const body = (await response.json()) as { data?: { token: string } };
-  if (!body.data) throw new Error(`login falhou: ${JSON.stringify(body)}`);
-  return body.data.token;
 }
 
 /**
@@ -202,7 +122,10 @@ async function routeJavaScript(browser: Browser, url: string, token: string) {
 }
 
 async function runLighthouse(url: string, token: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     // Sign in inside Lighthouse's own browser: the token goes to localStorage, which Lighthouse keeps.
     const pw = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -220,27 +143,20 @@ async function runLighthouse(url: string, token: string) {
         output: 'json',
         logLevel: 'error',
         disableStorageReset: true,
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        onlyCategories: LIGHTHOUSE_CATEGORIES,
       },
       preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined,
     );
     if (!result) throw new Error('Lighthouse não retornou resultado');
     if (process.env.LH_REPORT) writeFileSync(process.env.LH_REPORT, JSON.stringify(result.lhr, null, 2));
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const failing = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => a.id);
+    const { audits } = result.lhr;
     return {
       preset,
       finalUrl: result.lhr.finalDisplayedUrl,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
+      ...lighthouseScores(result.lhr),
       lcp: audits['largest-contentful-paint']?.displayValue ?? '?',
       cls: audits['cumulative-layout-shift']?.displayValue ?? '?',
       tbt: audits['total-blocking-time']?.displayValue ?? '?',
-      failing,
     };
   } finally {
     chrome.kill();
@@ -250,11 +166,13 @@ async function runLighthouse(url: string, token: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const external = process.env.BENCH_URL;
+if (!external && !existsSync(join(DIST, 'index.html')))
+  throw new Error('apps/web/dist não existe: rode `npm run build`.');
 const server = external ? { url: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
 try {
-  const token = await login(server.url);
+  const token = await signIn(server.url, DEMO_ADMIN);
   await pairSimulator(server.url, token);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let scripts: Awaited<ReturnType<typeof routeJavaScript>>;
   let times: number[];
   let leaked: string[];

@@ -11,17 +11,17 @@
  * Prints figures and PASS/FAIL; exits 1 on a FAIL.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { type SeedResult, seedInbox } from './inbox-seed.js';
+import { signIn } from './lib/api-client.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { ROOT } from './lib/repo-root.js';
+import { startServer } from './lib/server-process.js';
+import { percentile } from './lib/stats.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DIST = join(ROOT, 'apps/web/dist');
 const ADMIN = { email: 'bench@atende.local', password: 'bench-inbox-123' };
 const BUDGETS = { firstRowsMs: 500, newestMs: 600, keystrokeMs: 30, frameP95Ms: 25, domNodes: 1500 };
@@ -36,79 +36,6 @@ function line(label: string, value: string, ok: boolean, budget: string): void {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      SIMULATED_TRAFFIC: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: DIST,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-10_000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`servidor terminou:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`servidor não respondeu:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/public/info`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function token(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, remember: false }),
-  });
-  const body = (await response.json()) as { data?: { token: string } };
-  if (!body.data) throw new Error(`login falhou: ${JSON.stringify(body)}`);
-  return body.data.token;
-}
 
 /** Records, from the navigation start, when the first conversation row is on screen. */
 const FIRST_ROW_PROBE = `
@@ -207,19 +134,10 @@ async function main(): Promise<void> {
   console.info(
     `Dados: 10.000 conversas + 5.000 mensagens em ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
   );
-  const server = await startServer(databaseUrl);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const server = await startServer({ databaseUrl, admin: ADMIN });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const auth = await token(server.url);
+    const auth = await signIn(server.url, ADMIN);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
     await context.addInitScript((t) => localStorage.setItem('auth_token', t), auth);
     await context.addInitScript(FIRST_ROW_PROBE);

@@ -7,40 +7,22 @@
  * Run `npm run build` first. Prints the figures with PASS/FAIL; exits 1 when a budget fails.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startServer } from './web-server';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { freePort } from './lib/free-port.js';
+import { LIGHTHOUSE_CATEGORIES, lighthouseScores } from './lib/lighthouse-scores.js';
+import { startServer } from './lib/server-process.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET_KIB = 100;
 const RUNS = 3;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const kib = (bytes: number) => bytes / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function measureJavaScript(url: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts: Array<{ url: string; raw: number; gzip: number }> = [];
@@ -74,30 +56,23 @@ async function runLighthouse(url: string) {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [...ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     const result = await lighthouse(`${url}/login`, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      onlyCategories: LIGHTHOUSE_CATEGORIES,
     });
     if (!result) throw new Error('Lighthouse não retornou resultado');
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const failing = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => a.id);
+    const { audits } = result.lhr;
     return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
+      ...lighthouseScores(result.lhr),
       lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
       tbt: audits['total-blocking-time']?.numericValue ?? 0,
       cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-      failing,
     };
   } finally {
     await browser.close();
@@ -109,7 +84,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 async function main() {
   if (!existsSync('apps/web/dist/index.html'))
     throw new Error('apps/web/dist não existe: rode `npm run build` antes.');
-  const server = await startServer();
+  const server = await startServer({ output: 'stderr' });
   let ok = true;
   try {
     const { onLoad: scripts, onInteraction } = await measureJavaScript(server.url);

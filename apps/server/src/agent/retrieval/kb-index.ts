@@ -346,11 +346,16 @@ export class KnowledgeIndex {
     if (total > 0 && scoreOf(units.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
     for (const i of [...chosen]) if (i > 0 && CONTINUES.test(foldText(sentences[i]!))) chosen.add(i - 1);
     // A lone "we don't" ("A escola não tem transporte próprio.") is followed by what the business offers
-    // instead ("Indicamos três transportadores…"): a bare refusal answers half the question.
+    // instead ("Indicamos três transportadores escolares…"): a bare refusal answers half the question.
+    // Only when that sentence holds one of the question's own words: "Não abrimos aos domingos." needs
+    // nothing more.
     const [only] = chosen;
     if (chosen.size === 1 && only !== undefined && only + 1 < sentences.length) {
       const sentence = sentences[only]!;
-      if (sentence.length < SHORT_SENTENCE && NEGATIVE.test(foldText(sentence))) chosen.add(only + 1);
+      const next = units.terms[only + 1]!;
+      const meetsQuestion = groups.some((g) => g.own && next.has(g.members[0]!.stem));
+      if (sentence.length < SHORT_SENTENCE && NEGATIVE.test(foldText(sentence)) && meetsQuestion)
+        chosen.add(only + 1);
     }
     return sentences.filter((_, i) => chosen.has(i));
   }

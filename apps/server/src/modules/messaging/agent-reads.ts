@@ -3,6 +3,11 @@ import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
+/** An answer stored under either of the two provider ids (for `exists`: was this message answered?). */
+export function answerUnder(db: Kysely<Database>, first: string, second: string) {
+  return db.selectFrom('messages as a').select('a.id').where('a.provider_message_id', 'in', [first, second]);
+}
+
 /**
  * The message, who holds its conversation, whether it was answered, and the last `historyLimit` text
  * messages before it (one row each; one row with no history columns when there are none): one round
@@ -35,16 +40,7 @@ const replyContextQuery = preparedQuery(
         (join) => join.onTrue(),
       )
       .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'c.handler_mode'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('messages as a')
-              .select('a.id')
-              .where('a.provider_message_id', 'in', [first, second]),
-          )
-          .as('answered'),
-      )
+      .select((eb) => eb.exists(answerUnder(db, first, second)).as('answered'))
       .select([
         'h.sender as history_sender',
         'h.content as history_content',

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser, Realtime } from '../../types.js';
+import { answerUnder } from './agent-reads.js';
 import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import { type ConversationRow, selectConversations } from './conversation-row.js';
 import { type MessageRow, toMessage } from './message-row.js';
@@ -59,16 +60,7 @@ const updateConversationAfterReply = preparedQuery(
 const agentReplyTarget = (lock: boolean) =>
   preparedQuery((db, conversationId: string, first: string, second: string) => {
     const query = selectConversations(db)
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('messages as a')
-              .select('a.id')
-              .where('a.provider_message_id', 'in', [first, second]),
-          )
-          .as('answered'),
-      )
+      .select((eb) => eb.exists(answerUnder(db, first, second)).as('answered'))
       .where('c.id', '=', conversationId);
     return lock ? query.forUpdate('c') : query;
   });

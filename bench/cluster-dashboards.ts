@@ -7,7 +7,8 @@
  *
  * Each socket notes, per customer message id, when `conversations:newMessage` first reached it and how
  * many times it was handled (after the replay filter: what a user would see) and received (before it).
- * IPC, each question answered once: `record`, `collect`, `stop`. Times are absolute
+ * IPC, each question answered once: `record`, `progress` (per socket: connected, messages seen),
+ * `collect`, `stop`. Times are absolute
  * (`performance.timeOrigin + performance.now()`), so they compare with the parent's.
  */
 import { createReplayFilter } from '@atende/contracts';
@@ -106,6 +107,11 @@ process.on('message', (message: string) => {
     }
     recording = true;
     send({ type: 'recording' });
+  } else if (message === 'progress') {
+    send({
+      type: 'progress',
+      sockets: sockets.map((socket, i) => ({ connected: socket.connected, seen: notes[i]?.seen.size ?? 0 })),
+    });
   } else if (message === 'collect') {
     recording = false;
     send({

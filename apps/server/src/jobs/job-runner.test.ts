@@ -224,6 +224,26 @@ describeEachDatabase('job runner', (kind) => {
     expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 
+  it('a job that outlasts its lease while alive is not taken over by another runner', async () => {
+    const ran: string[] = [];
+    const slow = async (who: string) => {
+      ran.push(who);
+      await sleep(1000);
+    };
+    const a = runner({ leaseMs: 300 });
+    a.register(`t-lease-${kind}`, () => slow('a'));
+    await a.enqueue(ctx.app.db, `t-lease-${kind}`, {}, { dedupeKey: `lease-${kind}` });
+    await a.start();
+    await sleep(100);
+    // Another instance of the cluster, polling while the first one's job runs three leases long.
+    const b = runner({ leaseMs: 300 });
+    b.register(`t-lease-${kind}`, () => slow('b'));
+    await b.start();
+    await sleep(1300);
+    expect(ran).toEqual(['a']);
+    expect(await job(`lease-${kind}`)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('a paused kind is never claimed: its jobs wait, untouched, for a runner able to run them', async () => {
     const kindName = `t-paused-${kind}`;
     const able = runner();

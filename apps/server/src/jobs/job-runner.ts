@@ -82,6 +82,9 @@ export class JobRunner {
   private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
   private lastPurge = 0;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Ids of the jobs in hand, whose locks `renewLeases` keeps pushing back while they run. */
+  private readonly held = new Set<string>();
+  private renewTimer: NodeJS.Timeout | null = null;
   private readonly doneIds: string[] = [];
   private readonly concurrency: number;
   private yieldTo: () => boolean = () => false;
@@ -181,6 +184,8 @@ export class JobRunner {
     }
     this.running = true;
     this.loopDone = this.loop();
+    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(100, this.leaseMs / 3));
+    this.renewTimer.unref();
   }
 
   /** Stops polling and waits for the jobs in hand to finish. */
@@ -189,6 +194,8 @@ export class JobRunner {
     this.wake();
     await this.loopDone;
     this.loopDone = null;
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
   }
 
   /** Claims and runs one batch of due jobs and waits for it; answers how many ran (tests, tools). */
@@ -214,13 +221,31 @@ export class JobRunner {
 
   /** Runs a job; a success is queued for the next batched "done" update. */
   private track(job: JobRow): Promise<void> {
+    this.held.add(job.id);
     const run = this.runJob(job).then((ok) => {
+      this.held.delete(job.id);
       if (ok) this.doneIds.push(job.id);
       this.inFlight.delete(run);
       this.wake();
     });
     this.inFlight.add(run);
     return run;
+  }
+
+  /**
+   * A lease is how long a job may run before another process takes it for dead. Under overload a live
+   * job can outlast it (waiting for connections and turns of the event loop): renewed while in hand, it
+   * runs once, and only a dead process's jobs lapse.
+   */
+  private async renewLeases(): Promise<void> {
+    // Ended jobs count too until their "done" round is written: else they could run again meanwhile.
+    const ids = [...this.held, ...this.doneIds];
+    if (ids.length === 0) return;
+    try {
+      await this.repo.extend(ids, this.workerId, now() + this.leaseMs);
+    } catch (error) {
+      this.options.log?.warn({ err: String(error) }, 'could not renew job leases');
+    }
   }
 
   private async flushDone(): Promise<void> {

@@ -148,6 +148,18 @@ export function jobsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Pushes back the lock of jobs this owner still runs, so no other process takes them meanwhile. */
+    async extend(ids: string[], owner: string, until: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('jobs')
+        .set({ locked_until: until })
+        .where('id', 'in', ids)
+        .where('locked_by', '=', owner)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
     async fail(id: string, owner: string, at: number, error: string, retryAt: number | null): Promise<void> {
       await db
         .updateTable('jobs')

@@ -62,4 +62,20 @@ describeEachDatabase('simulator channel (unit)', (kind) => {
       'WhatsApp desconectado',
     );
   });
+
+  it('delivers a message once when two processes send it at the same time', async () => {
+    // Two instances of a cluster whose job leases overlapped: both run the same send.
+    const sides = [create(`sim:once-a:${kind}`).channel, create(`sim:once-b:${kind}`).channel];
+    for (const channel of sides) {
+      await channel.start();
+      await channel.pair(channel.status().pairingCode!);
+    }
+    const to = kind === 'sqlite' ? '5511911110001' : '5511911110002';
+    const ids = Array.from({ length: 20 }, (_, i) => `SIM-ONCE-${kind}-${i}`);
+    await Promise.all(
+      ids.flatMap((id) => sides.map((channel) => channel.sendText({ to, text: id, providerMessageId: id }))),
+    );
+    const received = await sides[0]!.outbox(to, 100);
+    expect(received.map((item) => item.providerMessageId).sort()).toEqual([...ids].sort());
+  });
 });

@@ -19,16 +19,13 @@ import {
 import type { ChannelStateRepository } from '../channel-state.repository.js';
 import { newPairingCode, normalizePairingCode, pairingLink } from './pairing-code.js';
 
-const deliveredQuery = preparedQuery((db, providerMessageId: string) =>
-  db
-    .selectFrom('simulator_deliveries')
-    .select('id')
-    .where('provider_message_id', '=', providerMessageId)
-    .limit(1),
-);
-
+// A provider id is delivered once (unique index): a send retried, or run twice at once, reaches the
+// customer once.
 const insertDelivery = preparedQuery((db, row: Insertable<Database['simulator_deliveries']>) =>
-  db.insertInto('simulator_deliveries').values(row),
+  db
+    .insertInto('simulator_deliveries')
+    .values(row)
+    .onConflict((oc) => oc.column('provider_message_id').doNothing()),
 );
 
 /** What the simulator keeps across restarts: whether a "phone" is linked. */
@@ -218,11 +215,6 @@ export class SimulatorChannel implements Channel {
     emoji: string | null;
   }): Promise<void> {
     await this.writes.run(async (trx) => {
-      if (item.kind === 'text') {
-        // A retried send of the same message reaches the customer once.
-        const { rows } = await deliveredQuery(trx, item.providerMessageId);
-        if (rows.length > 0) return;
-      }
       await insertDelivery(trx, {
         id: newId(),
         provider_message_id: item.providerMessageId,

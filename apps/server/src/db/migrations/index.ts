@@ -13,6 +13,7 @@ import * as m020 from './020-crm-audit-handler-changes.js';
 import * as m021 from './021-client-labels.js';
 import * as m022 from './022-reply-response-times.js';
 import * as m023 from './023-client-lid.js';
+import * as m024 from './024-simulator-delivery-once.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '021-client-labels': m021,
   '022-reply-response-times': m022,
   '023-client-lid': m023,
+  '024-simulator-delivery-once': m024,
 };

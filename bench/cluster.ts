@@ -156,6 +156,8 @@ interface RunResult {
   notReplayed: number;
   /** From the last acknowledgement until every socket had every event (or the wait gave up). */
   deliveredAfterMs: number;
+  /** Sockets missing events (of them, sockets that were cut), and the messages whose events they miss. */
+  lostOn: { sockets: number; cut: number; messages: number };
 }
 
 /**
@@ -215,18 +217,28 @@ async function run(
   let lostEvents = 0;
   let handledTwice = 0;
   let receivedTwice = 0;
+  /** Where the lost events were: how many sockets, of which kind, and how many messages. */
+  const lostOn = { sockets: 0, cut: 0, messages: new Set<string>() };
   for (const socket of sockets) {
     const seen = new Map(socket.seen);
+    const lostBefore = lostEvents;
     for (let i = 0; i < total; i++) {
       const id = messageIdOf[i];
       if (id === undefined) continue;
       const entry = seen.get(id);
-      if (!entry) lostEvents++;
+      if (!entry) {
+        lostEvents++;
+        lostOn.messages.add(id);
+      }
       else {
         latencies.push(entry[0] - (sentAt[i] ?? entry[0]));
         if (entry[1] > 1) handledTwice++;
         if (entry[2] > 1) receivedTwice++;
       }
+    }
+    if (lostEvents > lostBefore) {
+      lostOn.sockets++;
+      if (socket.disconnects > 0) lostOn.cut++;
     }
   }
   return {
@@ -244,6 +256,7 @@ async function run(
     replayed: sockets.reduce((sum, s) => sum + s.replayed, 0),
     notReplayed: sockets.reduce((sum, s) => sum + s.notReplayed, 0),
     deliveredAfterMs,
+    lostOn: { sockets: lostOn.sockets, cut: lostOn.cut, messages: lostOn.messages.size },
   };
 }
 
@@ -437,6 +450,11 @@ async function main() {
   console.info(
     `  eventos perdidos ${killRun.lostEvents}; duplicados vistos pelo app ${killRun.handledTwice} (recebidos ${killRun.receivedTwice})`,
   );
+  if (killRun.lostEvents > 0) {
+    console.info(
+      `  perdas em ${killRun.lostOn.sockets} sockets (${killRun.lostOn.cut} deles caíram), de ${killRun.lostOn.messages} mensagens`,
+    );
+  }
   console.info(`  mensagens confirmadas ausentes do banco ${killDb.missing}`);
   console.info(
     `  respostas do agente ${killDb.replies}; clientes respondidos duas vezes ${killDb.answeredTwice}; respostas entregues duas vezes ${killDb.deliveredTwice}`,

@@ -229,8 +229,7 @@ async function run(
       if (!entry) {
         lostEvents++;
         lostOn.messages.add(id);
-      }
-      else {
+      } else {
         latencies.push(entry[0] - (sentAt[i] ?? entry[0]));
         if (entry[1] > 1) handledTwice++;
         if (entry[2] > 1) receivedTwice++;

@@ -7,7 +7,7 @@
  *
  * Each socket notes, per customer message id, when `conversations:newMessage` first reached it and how
  * many times it was handled (after the replay filter: what a user would see) and received (before it).
- * IPC, each question answered once: `record`, `progress` (per socket: connected, messages seen),
+ * IPC, each question answered once: `record`, `progress` (per socket: back from any drop, messages seen),
  * `collect`, `stop`. Times are absolute
  * (`performance.timeOrigin + performance.now()`), so they compare with the parent's.
  */
@@ -110,7 +110,12 @@ process.on('message', (message: string) => {
   } else if (message === 'progress') {
     send({
       type: 'progress',
-      sockets: sockets.map((socket, i) => ({ connected: socket.connected, seen: notes[i]?.seen.size ?? 0 })),
+      sockets: sockets.map((socket, i) => {
+        const n = notes[i] as Notes;
+        // Back: connected, signed in again and, unless the server recovered it, replayed (or told to reload).
+        const back = socket.connected && n.recovered + n.replayed + n.notReplayed >= n.disconnects;
+        return { back, seen: n.seen.size };
+      }),
     });
   } else if (message === 'collect') {
     recording = false;

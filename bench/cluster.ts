@@ -109,7 +109,7 @@ async function prepare(cluster: Cluster): Promise<string> {
 
 type DashboardReply =
   | { type: 'ready' | 'recording' }
-  | { type: 'progress'; sockets: Array<{ connected: boolean; seen: number }> }
+  | { type: 'progress'; sockets: Array<{ back: boolean; seen: number }> }
   | {
       type: 'collect';
       sockets: Array<{
@@ -261,9 +261,10 @@ async function run(
 
 /**
  * Delivery trails the acknowledgements: under overload the events queue behind them, and a socket cut
- * by a kill is back only once it has reconnected and been replayed. Waits until every socket is
- * connected and has seen `acknowledged` messages, or until nothing has arrived for 10 s, within the
- * 2 minutes a reconnecting dashboard is promised its missed events; answers how long that took.
+ * by a kill is back only once it has reconnected, signed in and been replayed. Waits until every
+ * socket is back and has seen `acknowledged` messages, or is back and nothing has arrived for 10 s,
+ * within the 2 minutes a reconnecting dashboard is promised its missed events; answers how long that
+ * took.
  */
 async function waitForDelivery(dashboards: Dashboards, acknowledged: number): Promise<number> {
   const started = Date.now();
@@ -273,11 +274,12 @@ async function waitForDelivery(dashboards: Dashboards, acknowledged: number): Pr
     const replies = await dashboards.ask<Extract<DashboardReply, { type: 'progress' }>>('progress');
     const sockets = replies.flatMap((r) => r.sockets).slice(0, SOCKETS);
     const seen = sockets.reduce((sum, s) => sum + s.seen, 0);
-    if (sockets.every((s) => s.connected && s.seen >= acknowledged)) break;
+    const allBack = sockets.every((s) => s.back);
+    if (allBack && sockets.every((s) => s.seen >= acknowledged)) break;
     if (seen !== lastSeen) {
       lastSeen = seen;
       lastChange = Date.now();
-    } else if (Date.now() - lastChange > 10_000 && sockets.every((s) => s.connected)) break;
+    } else if (allBack && Date.now() - lastChange > 10_000) break;
     await sleep(250);
   }
   return Date.now() - started;

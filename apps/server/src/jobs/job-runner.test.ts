@@ -228,18 +228,19 @@ describeEachDatabase('job runner', (kind) => {
     const ran: string[] = [];
     const slow = async (who: string) => {
       ran.push(who);
-      await sleep(1000);
+      await sleep(2000);
     };
-    const a = runner({ leaseMs: 300 });
+    // Renewed every 300 ms: a busy test machine has 600 ms to renew before the lease lapses.
+    const a = runner({ leaseMs: 900 });
     a.register(`t-lease-${kind}`, () => slow('a'));
     await a.enqueue(ctx.app.db, `t-lease-${kind}`, {}, { dedupeKey: `lease-${kind}` });
     await a.start();
     await sleep(100);
-    // Another instance of the cluster, polling while the first one's job runs three leases long.
-    const b = runner({ leaseMs: 300 });
+    // Another instance of the cluster, polling while the first one's job runs more than two leases long.
+    const b = runner({ leaseMs: 900 });
     b.register(`t-lease-${kind}`, () => slow('b'));
     await b.start();
-    await sleep(1300);
+    await sleep(2300);
     expect(ran).toEqual(['a']);
     expect(await job(`lease-${kind}`)).toMatchObject({ status: 'done', attempts: 1 });
   });

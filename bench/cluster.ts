@@ -18,6 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { RECOVERY_WINDOW_MS } from '../apps/server/src/plugins/realtime.js';
 import { pairSimulator, signIn } from './lib/api-client.js';
 import { keepOutput, stopChild } from './lib/child-process.js';
 import { forkDashboards } from './lib/dashboard-processes.js';
@@ -36,8 +37,6 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DASHBOARD_PROCESSES = 4;
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 8089);
 const FIRST_PORT = Number(process.env.BENCH_FIRST_PORT ?? 3490);
-/** A dashboard that reconnects within this window receives what it missed (server's recovery window). */
-const RECOVERY_WINDOW_MS = 120_000;
 
 const clock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

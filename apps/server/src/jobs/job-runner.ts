@@ -81,9 +81,8 @@ export class JobRunner {
   private woken = false;
   private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
   private lastPurge = 0;
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Ids of the jobs in hand, whose locks `renewLeases` keeps pushing back while they run. */
-  private readonly held = new Set<string>();
+  /** The jobs in hand, by id: `renewLeases` keeps pushing their locks back while they run. */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private renewTimer: NodeJS.Timeout | null = null;
   private readonly doneIds: string[] = [];
   private readonly concurrency: number;
@@ -221,14 +220,13 @@ export class JobRunner {
 
   /** Runs a job; a success is queued for the next batched "done" update. */
   private track(job: JobRow): Promise<void> {
-    this.held.add(job.id);
     const run = this.runJob(job).then((ok) => {
-      this.held.delete(job.id);
       if (ok) this.doneIds.push(job.id);
-      this.inFlight.delete(run);
+      // Only this run's entry: the same job claimed again meanwhile (its lock lapsed) is another run.
+      if (this.inFlight.get(job.id) === run) this.inFlight.delete(job.id);
       this.wake();
     });
-    this.inFlight.add(run);
+    this.inFlight.set(job.id, run);
     return run;
   }
 
@@ -239,7 +237,7 @@ export class JobRunner {
    */
   private async renewLeases(): Promise<void> {
     // Ended jobs count too until their "done" round is written: else they could run again meanwhile.
-    const ids = [...this.held, ...this.doneIds];
+    const ids = [...this.inFlight.keys(), ...this.doneIds];
     if (ids.length === 0) return;
     try {
       await this.repo.extend(ids, this.workerId, now() + this.leaseMs);
@@ -319,7 +317,7 @@ export class JobRunner {
       // UPDATE and a claim (two commits) each; gathered, one round serves all that ended meanwhile.
       if (this.running && this.inFlight.size > 0) await delay(GATHER_MS);
     }
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.inFlight.values()]);
     await this.flushDone().catch(() => {});
   }
 

@@ -85,6 +85,8 @@ export interface ClusterInstance {
   /** Sockets connected to it. */
   sockets: number;
   heapMb: number;
+  /** Its event-loop delay, p99 over the 5–10 s before the heartbeat (ms): how far behind it runs. */
+  loopDelayMs: number;
   startedAt: number;
   /** When its last heartbeat was written (ms). */
   seenAt: number;
@@ -93,6 +95,8 @@ export interface ClusterInstance {
 /** The deployment's instances (through Redis; just this one without it). */
 export interface Cluster {
   readonly instanceName: string;
+  /** This instance's event-loop delay, p99 over the last 5–10 s (ms). */
+  loopDelayMs(): number;
   /** True for one caller per `what` across all instances until `ms` have passed (always true alone). */
   claim(what: string, ms: number): Promise<boolean>;
   /** Every instance heard from recently, this one included, by name. */

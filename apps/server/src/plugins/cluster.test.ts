@@ -91,7 +91,7 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
     }
   });
 
-  it('lists every instance in the health check, with its connections', async () => {
+  it('lists every instance in the health check, with its connections and event-loop delay', async () => {
     const { token } = await createAndLogin(a.app, 'operator');
     const socket = await connectSocket(await listen(b), { token });
     try {
@@ -101,7 +101,14 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
       const systems = systemHealthResponseSchema.parse(response.json()).data.systems;
       const instances = systems.filter((s) => s.name.startsWith('Instância '));
       expect(instances.map((s) => s.name)).toEqual(['Instância primeira', 'Instância segunda']);
-      expect(instances.every((s) => s.status === 'operational')).toBe(true);
+      // Each line is that instance's last heartbeat: its sockets, heap and event-loop delay.
+      for (const instance of instances) {
+        expect(instance.detail).toMatch(
+          /^\d+ conexões · \d+ MB de heap · loop de eventos \d+ ms \(p99\) · no ar há \d+ min$/,
+        );
+      }
+      // A busy test machine may slow a loop past 100 ms (degraded); a silent instance would be an error.
+      expect(instances.every((s) => s.status !== 'error')).toBe(true);
     } finally {
       socket.disconnect();
     }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
+import { createEventLoopLagMonitor } from '../lib/event-loop-lag.js';
 import type { Cluster, ClusterInstance } from '../types.js';
 
-/** How often each instance says it is alive (and how busy it is). */
+/** How often each instance says it is alive (and how busy it is: sockets, heap, event-loop delay). */
 export const HEARTBEAT_MS = 5_000;
 /** An instance silent this long shows as not answering; twice as long, it leaves the list. */
 export const SILENT_AFTER_MS = 3 * HEARTBEAT_MS;
@@ -22,10 +23,17 @@ export const clusterPlugin = fp(
         ? `${hostname()}:${app.config.port}`
         : `${hostname()}-${randomBytes(3).toString('hex')}`);
     const startedAt = Date.now();
+    const lag = createEventLoopLagMonitor();
+    lag.start();
+    // Boot (migrations, the first index build) is not the delay a user meets.
+    app.addHook('onReady', async () => lag.reset());
+    app.addHook('onClose', async () => lag.stop());
+    const loopDelayMs = () => Math.round(lag.read() * 10) / 10;
     const self = (): ClusterInstance => ({
       name,
       sockets: app.realtime.connectedSockets(),
       heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
+      loopDelayMs: loopDelayMs(),
       startedAt,
       seenAt: Date.now(),
     });
@@ -33,6 +41,7 @@ export const clusterPlugin = fp(
     if (!redis) {
       const cluster: Cluster = {
         instanceName: name,
+        loopDelayMs,
         claim: async () => true,
         instances: async () => [self()],
       };
@@ -50,6 +59,7 @@ export const clusterPlugin = fp(
 
     const cluster: Cluster = {
       instanceName: name,
+      loopDelayMs,
       async claim(what, ms) {
         try {
           return (await redis.set(claimKey(what), name, 'PX', ms, 'NX')) === 'OK';

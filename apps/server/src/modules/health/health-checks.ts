@@ -1,10 +1,9 @@
-import type { SystemCheck, SystemHealth } from '@atende/contracts';
+import type { SystemCheck, SystemHealth, SystemStatus } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { now, toIso } from '../../lib/clock.js';
 import { SILENT_AFTER_MS } from '../../plugins/cluster.js';
 import type { ClusterInstance, HealthCheckResult } from '../../types.js';
-import type { createEventLoopLagMonitor } from './event-loop-lag.js';
 import { summarize } from './health-status.js';
 
 export const CHECK_TIMEOUT_MS = 3000;
@@ -15,6 +14,8 @@ export const LAG_ERROR_MS = 500;
 const SLOW_ROUND_TRIP_MS = 250;
 
 const rounded = (ms: number) => Math.round(ms * 10) / 10;
+const lagStatus = (ms: number): SystemStatus =>
+  ms > LAG_ERROR_MS ? 'error' : ms > LAG_DEGRADED_MS ? 'degraded' : 'operational';
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -58,21 +59,18 @@ async function instanceChecks(app: FastifyInstance): Promise<SystemCheck[]> {
     const upMin = Math.floor((at - instance.startedAt) / 60_000);
     return {
       name: `Instância ${instance.name}`,
-      status: silent ? 'error' : 'operational',
+      status: silent ? 'error' : lagStatus(instance.loopDelayMs),
       responseTime: null,
       lastCheck: toIso(instance.seenAt),
       detail: silent
         ? `Sem sinal há ${silentS} s`
-        : `${instance.sockets} conexões · ${instance.heapMb} MB de heap · no ar há ${upMin} min`,
+        : `${instance.sockets} conexões · ${instance.heapMb} MB de heap · loop de eventos ${Math.round(instance.loopDelayMs)} ms (p99) · no ar há ${upMin} min`,
     };
   });
 }
 
 /** Runs every check (built-in and registered) concurrently and summarizes them. */
-export async function runHealthChecks(
-  app: FastifyInstance,
-  lag: ReturnType<typeof createEventLoopLagMonitor>,
-): Promise<SystemHealth> {
+export async function runHealthChecks(app: FastifyInstance): Promise<SystemHealth> {
   const checks: Array<[string, () => Promise<HealthCheckResult>]> = [
     [
       DATABASE_CHECK,
@@ -100,9 +98,8 @@ export async function runHealthChecks(
     [
       'Loop de eventos',
       async () => {
-        const ms = rounded(lag.read());
-        const status = ms > LAG_ERROR_MS ? 'error' : ms > LAG_DEGRADED_MS ? 'degraded' : 'operational';
-        return { status, responseTime: ms, detail: 'Atraso p99 nos últimos 5–10 s' };
+        const ms = app.cluster.loopDelayMs();
+        return { status: lagStatus(ms), responseTime: ms, detail: 'Atraso p99 nos últimos 5–10 s' };
       },
     ],
   ];

@@ -1,7 +1,6 @@
 import { systemHealthResponseSchema } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createEventLoopLagMonitor } from './event-loop-lag.js';
 import { runHealthChecks } from './health-checks.js';
 
 /** How often `system:health` is pushed to the dashboard room. */
@@ -10,8 +9,6 @@ export const HEALTH_PUSH_INTERVAL_MS = 15_000;
 /** GET /api/health (liveness, public), GET /api/dashboard/health, and the periodic `system:health` push. */
 export const healthModule: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const lag = createEventLoopLagMonitor();
-  lag.start();
 
   // For load balancers and `npm run test:production`: the process serves HTTP. Reveals nothing else.
   app.get('/api/health', async () => ({ success: true as const }));
@@ -19,13 +16,12 @@ export const healthModule: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/dashboard/health',
     { onRequest: app.authenticate, schema: { response: { 200: systemHealthResponseSchema } } },
-    async () => ({ success: true as const, data: await runHealthChecks(fastify, lag) }),
+    async () => ({ success: true as const, data: await runHealthChecks(fastify) }),
   );
 
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   app.addHook('onReady', async () => {
-    lag.reset();
     timer = setInterval(() => {
       // Alone, nobody connected means nobody to tell; in a cluster one instance pushes per interval
       // (to every instance's dashboards), its health list naming every instance.
@@ -34,7 +30,7 @@ export const healthModule: FastifyPluginAsync = async (fastify) => {
       fastify.cluster
         .claim('health', HEALTH_PUSH_INTERVAL_MS - 1000)
         .then(async (claimed) => {
-          if (claimed) fastify.realtime.toDashboard('system:health', await runHealthChecks(fastify, lag));
+          if (claimed) fastify.realtime.toDashboard('system:health', await runHealthChecks(fastify));
         })
         .catch((err) => fastify.log.error({ err }, 'health push failed'))
         .finally(() => {
@@ -45,6 +41,5 @@ export const healthModule: FastifyPluginAsync = async (fastify) => {
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    lag.stop();
   });
 };

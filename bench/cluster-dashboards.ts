@@ -8,9 +8,11 @@
  * Each socket notes, per customer message id, when `conversations:newMessage` first reached it and how
  * many times it was handled (after the replay filter: what a user would see) and received (before it).
  * IPC, each question answered once: `record`, `progress` (per socket: back from any drop, messages seen),
- * `collect`, `stop`. Times are absolute
+ * `collect` (with how busy this process's event loop was since `record`: a saturated client reads its
+ * events late, which the latencies would otherwise blame on the server), `stop`. Times are absolute
  * (`performance.timeOrigin + performance.now()`), so they compare with the parent's.
  */
+import { performance } from 'node:perf_hooks';
 import { createReplayFilter } from '@atende/contracts';
 import { io, type Socket } from 'socket.io-client';
 
@@ -33,6 +35,14 @@ interface Notes {
 }
 
 let recording = false;
+/** Event-loop utilization of this process, one sample a second while recording. */
+const loopSamples: number[] = [];
+let loopBefore = performance.eventLoopUtilization();
+setInterval(() => {
+  const now = performance.eventLoopUtilization();
+  if (recording) loopSamples.push(performance.eventLoopUtilization(now, loopBefore).utilization);
+  loopBefore = now;
+}, 1000).unref();
 const notes: Notes[] = Array.from({ length: count }, () => ({
   seen: new Map(),
   disconnects: 0,
@@ -105,6 +115,7 @@ process.on('message', (message: string) => {
       note.seen.clear();
       note.disconnects = note.recovered = note.replayed = note.notReplayed = 0;
     }
+    loopSamples.length = 0;
     recording = true;
     send({ type: 'recording' });
   } else if (message === 'progress') {
@@ -121,6 +132,7 @@ process.on('message', (message: string) => {
     recording = false;
     send({
       type: 'collect',
+      loopSamples,
       sockets: notes.map((n) => ({
         seen: [...n.seen],
         disconnects: n.disconnects,

@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { RECOVERY_WINDOW_MS } from '../apps/server/src/plugins/realtime.js';
@@ -59,6 +60,7 @@ interface ClusterInfo {
 /** `npm run cluster` (scripts/cluster.mjs) with `instances` instances; resolves once nginx answers. */
 async function startCluster(instances: number, databaseUrl: string, extraEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'atende-bench-cluster-'));
+  const redisPrefix = `bench-${Date.now()}:`;
   const child = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs')], {
     cwd: ROOT,
     env: {
@@ -70,9 +72,10 @@ async function startCluster(instances: number, databaseUrl: string, extraEnv: Re
       CLUSTER_DIR: dir,
       DATABASE_URL: databaseUrl,
       REDIS_URL: REDIS,
-      REDIS_PREFIX: `bench-${Date.now()}:`,
-      // Two minutes of events at the offered rate (≈3 stream entries per message): recovery's window.
-      REALTIME_STREAM_LENGTH: String(Math.max(100_000, RATE * 3 * 120)),
+      REDIS_PREFIX: redisPrefix,
+      // Two minutes of events at the offered rate (12 stream entries per answered message, counted
+      // in this bench's stream): recovery's window.
+      REALTIME_STREAM_LENGTH: String(Math.max(100_000, RATE * 12 * 120)),
       DEMO: 'false',
       SIMULATED_TRAFFIC: 'false',
       ADMIN_EMAIL: ADMIN.email,
@@ -93,6 +96,7 @@ async function startCluster(instances: number, databaseUrl: string, extraEnv: Re
   return {
     ...info,
     dir,
+    redisPrefix,
     log,
     stop: () => stopChild(child),
   };
@@ -111,6 +115,8 @@ type DashboardReply =
   | { type: 'progress'; sockets: Array<{ back: boolean; seen: number }> }
   | {
       type: 'collect';
+      /** This dashboards process's event-loop utilization, one sample a second while recording. */
+      loopSamples: number[];
       sockets: Array<{
         seen: Array<[string, [number, number, number]]>;
         disconnects: number;
@@ -139,6 +145,38 @@ const QUESTIONS = [
   'Quais são as formas de pagamento?',
 ];
 
+/**
+ * The worst event-loop delay each instance reported in its heartbeats (p99 over 5–10 s, every 5 s)
+ * while `run` sends and delivers: how far behind the servers ran, beside how busy the dashboards were.
+ */
+function watchInstances(cluster: Cluster) {
+  const redis = new Redis(REDIS);
+  const worst = new Map<string, number>();
+  const read = async () => {
+    const entries = await redis.hgetall(`${cluster.redisPrefix}instances`);
+    for (const value of Object.values(entries)) {
+      const { name, loopDelayMs } = JSON.parse(value) as { name: string; loopDelayMs: number };
+      worst.set(name, Math.max(worst.get(name) ?? 0, loopDelayMs));
+    }
+  };
+  const timer = setInterval(() => void read().catch(() => undefined), 1000);
+  return async () => {
+    clearInterval(timer);
+    await read().catch(() => undefined);
+    redis.disconnect();
+    return [...worst].sort(([a], [b]) => a.localeCompare(b));
+  };
+}
+
+/** Dashboards' event-loop samples (one a second per process): mean, and share of seconds ≥ 95% busy. */
+function loopBusy(samples: number[]) {
+  const saturated = samples.filter((u) => u >= 0.95).length;
+  return {
+    mean: samples.reduce((sum, u) => sum + u, 0) / Math.max(1, samples.length),
+    saturated: saturated / Math.max(1, samples.length),
+  };
+}
+
 interface RunResult {
   acknowledged: number;
   failed: number;
@@ -157,6 +195,10 @@ interface RunResult {
   deliveredAfterMs: number;
   /** Sockets missing events (of them, sockets that were cut), and the messages whose events they miss. */
   lostOn: { sockets: number; cut: number; messages: number };
+  /** Each instance's worst heartbeat event-loop delay (ms), by name. */
+  instanceLoopMs: Array<[string, number]>;
+  /** How busy the dashboards' processes were (they share the machine with the servers). */
+  dashboardsLoop: { mean: number; saturated: number };
 }
 
 /**
@@ -178,6 +220,7 @@ async function run(
   let failed = 0;
   let lastAnswer = 0;
   await dashboards.ask('record');
+  const stopWatching = watchInstances(cluster);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const sendOne = (seq: number) => {
     phoneSeq++;
@@ -210,6 +253,7 @@ async function run(
   const ackRate = acknowledged / ((lastAnswer - (sentAt[0] ?? 0)) / 1000);
   await pool.close();
   const deliveredAfterMs = await waitForDelivery(dashboards, acknowledged);
+  const instanceLoopMs = await stopWatching();
   const replies = await dashboards.ask<Extract<DashboardReply, { type: 'collect' }>>('collect');
   const sockets = replies.flatMap((r) => r.sockets).slice(0, SOCKETS);
   const latencies: number[] = [];
@@ -255,6 +299,8 @@ async function run(
     notReplayed: sockets.reduce((sum, s) => sum + s.notReplayed, 0),
     deliveredAfterMs,
     lostOn: { sockets: lostOn.sockets, cut: lostOn.cut, messages: lostOn.messages.size },
+    instanceLoopMs,
+    dashboardsLoop: loopBusy(replies.flatMap((r) => r.loopSamples)),
   };
 }
 
@@ -433,6 +479,11 @@ async function main() {
     `${one.handledTwice} / ${one.receivedTwice}`,
     `${three.handledTwice} / ${three.receivedTwice}`,
   );
+  const loops = (r: RunResult) => r.instanceLoopMs.map(([, delay]) => delay.toFixed(0)).join(' / ');
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const busy = (r: RunResult) => `${pct(r.dashboardsLoop.mean)}; ${pct(r.dashboardsLoop.saturated)}`;
+  row('Loop de eventos das instâncias, p99 máx. (ms, cada uma)', loops(one), loops(three));
+  row(`Loop dos painéis (${DASHBOARD_PROCESSES} processos): ocupação; s ≥ 95%`, busy(one), busy(three));
   console.info('');
   for (const line of rows) console.info(line);
   console.info('');
@@ -449,6 +500,9 @@ async function main() {
   );
   console.info(
     `  eventos perdidos ${killRun.lostEvents}; duplicados vistos pelo app ${killRun.handledTwice} (recebidos ${killRun.receivedTwice})`,
+  );
+  console.info(
+    `  loop de eventos das instâncias, p99 máx. ${loops(killRun)} ms; loop dos painéis: ocupação ${busy(killRun)} dos segundos ≥ 95%`,
   );
   if (killRun.lostEvents > 0) {
     console.info(

@@ -24,6 +24,7 @@ import type {
 import { coalesceWebSocketWrites } from './realtime/coalescing-websocket.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
+import { sendInSlices } from './realtime/replay-slices.js';
 import { readRoomEventsAfter, streamHolds } from './realtime/stream-catch-up.js';
 import { formatValidationMessage } from './validation-message.js';
 
@@ -331,8 +332,9 @@ export const realtimePlugin = fp(
 
     /**
      * `rejoin:dashboard`: the dashboard rooms, and what the socket missed after `since` when the stream
-     * still has it all. Read once before joining (the outage) and once after (what was broadcast
-     * between the two), so nothing falls between; the client drops what it hears twice.
+     * still has it all. The outage is read and sent before joining, so nothing live interleaves with it
+     * and a socket cut again meanwhile resumes from the last event it heard; then, joined, one more read
+     * sends what was broadcast in between. The client drops what it hears twice.
      */
     async function rejoinDashboard(socket: AtendeSocket, args: unknown[]) {
       const ack = ackOf(args);
@@ -352,6 +354,8 @@ export const realtimePlugin = fp(
           const hears = roomsHeard(socket, rooms);
           if (await streamHolds(redis, stream, since)) {
             const missed = await readRoomEventsAfter(redis, stream, since, hears);
+            const sent = await sendInSlices(socket, missed.events, (event) => emitReplayed(socket, event));
+            if (!sent) return;
             await socket.join(rooms);
             const last = missed.events.at(-1)?.at(-1);
             const between = await readRoomEventsAfter(
@@ -360,7 +364,7 @@ export const realtimePlugin = fp(
               typeof last === 'string' ? last : since,
               hears,
             );
-            for (const event of [...missed.events, ...between.events]) emitReplayed(socket, event);
+            await sendInSlices(socket, between.events, (event) => emitReplayed(socket, event));
             replayed = missed.complete && between.complete;
           }
         } catch (err) {
@@ -375,7 +379,7 @@ export const realtimePlugin = fp(
     async function catchUp(socket: AtendeSocket, redis: Redis, stream: string, after: string) {
       try {
         const { events } = await readRoomEventsAfter(redis, stream, after, roomsHeard(socket, []));
-        for (const args of events) emitReplayed(socket, args);
+        await sendInSlices(socket, events, (args) => emitReplayed(socket, args));
       } catch (err) {
         app.log.warn({ err }, 'realtime catch-up after recovery failed');
       }

@@ -32,6 +32,8 @@ interface Notes {
   /** Reconnections replayed by `rejoin:dashboard` (the instance died), and those that could not be. */
   replayed: number;
   notReplayed: number;
+  /** Cut and not yet recovered, replayed or told to reload (a rejoin cut short is asked again). */
+  pending: boolean;
 }
 
 let recording = false;
@@ -49,6 +51,7 @@ const notes: Notes[] = Array.from({ length: count }, () => ({
   recovered: 0,
   replayed: 0,
   notReplayed: 0,
+  pending: false,
 }));
 
 function connect(i: number): Promise<Socket> {
@@ -76,11 +79,15 @@ function connect(i: number): Promise<Socket> {
   let connectedOnce = false;
   let since: string | null = null;
   socket.on('connect', () => {
-    if (connectedOnce && socket.recovered) note.recovered++;
+    if (connectedOnce && socket.recovered) {
+      note.recovered++;
+      note.pending = false;
+    }
     socket.emit('authenticate', { token });
   });
   socket.on('disconnect', () => {
     since = replay.latest();
+    note.pending = true;
     if (recording) note.disconnects++;
   });
   return new Promise((resolve, reject) => {
@@ -94,8 +101,12 @@ function connect(i: number): Promise<Socket> {
         socket.emit('rejoin:dashboard', { since }, (result: { data?: { replayed: boolean } }) => {
           if (result.data?.replayed) note.replayed++;
           else note.notReplayed++;
+          note.pending = false;
         });
-      } else note.notReplayed++;
+      } else {
+        note.notReplayed++;
+        note.pending = false;
+      }
     });
     socket.once('auth_error', (e: { message: string }) => reject(new Error(e.message)));
   });
@@ -124,8 +135,7 @@ process.on('message', (message: string) => {
       sockets: sockets.map((socket, i) => {
         const n = notes[i] as Notes;
         // Back: connected, signed in again and, unless the server recovered it, replayed (or told to reload).
-        const back = socket.connected && n.recovered + n.replayed + n.notReplayed >= n.disconnects;
-        return { back, seen: n.seen.size };
+        return { back: socket.connected && !n.pending, seen: n.seen.size };
       }),
     });
   } else if (message === 'collect') {

@@ -18,9 +18,10 @@ describe('security headers', () => {
   const get = (ctx: TestApp, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url: '/api/public/info', headers });
 
-  it('sends no HSTS over plain HTTP, and the CSP and nosniff still', async () => {
+  it('sends no HSTS or opener policy over plain HTTP, and the CSP and nosniff still', async () => {
     const response = await get(direct);
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(response.headers['content-security-policy']).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -30,9 +31,10 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends HSTS when a trusted proxy says the request came over TLS', async () => {
+  it('sends HSTS and the opener policy when a trusted proxy says the request came over TLS', async () => {
     const response = await get(behindProxy, { 'x-forwarded-proto': 'https' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('sends no HSTS when the trusted proxy received plain HTTP', async () => {

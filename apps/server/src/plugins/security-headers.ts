@@ -8,6 +8,7 @@ import helmet from 'helmet';
  * re-validated — the whole helmet configuration on each request: ~2% of server CPU under load).
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
+const COOP = 'same-origin';
 
 export const securityHeadersPlugin = fp(
   async (app) => {
@@ -39,10 +40,16 @@ export const securityHeadersPlugin = fp(
       crossOriginEmbedderPolicy: false,
       // Below, and only over TLS: over plain HTTP the header is ignored and promises what is not there.
       strictTransportSecurity: false,
+      // Likewise: on a plain-HTTP origin other than localhost the browser ignores it and logs an error
+      // on every page (an office serving the cluster at http://atende.local saw one per load).
+      crossOriginOpenerPolicy: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
       // 'https' when the socket is TLS, or when a trusted proxy (TRUST_PROXY) says so in X-Forwarded-Proto.
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', HSTS);
+        reply.header('cross-origin-opener-policy', COOP);
+      }
       applyHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );

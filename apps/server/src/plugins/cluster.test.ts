@@ -103,6 +103,7 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
       expect(instances.map((s) => s.name)).toEqual(['Instância primeira', 'Instância segunda']);
       // Each line is that instance's last heartbeat: its sockets, heap and event-loop delay.
       for (const instance of instances) {
+        expect(instance.responseTime).toEqual(expect.any(Number));
         expect(instance.detail).toMatch(
           /^\d+ conexões · \d+ MB de heap · loop de eventos \d+ ms \(p99\) · no ar há \d+ min$/,
         );

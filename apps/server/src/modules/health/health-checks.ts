@@ -60,7 +60,8 @@ async function instanceChecks(app: FastifyInstance): Promise<SystemCheck[]> {
     return {
       name: `Instância ${instance.name}`,
       status: silent ? 'error' : lagStatus(instance.loopDelayMs),
-      responseTime: null,
+      // Its loop delay, as the local "Loop de eventos" line shows this instance's: what the panel prints.
+      responseTime: silent ? null : rounded(instance.loopDelayMs),
       lastCheck: toIso(instance.seenAt),
       detail: silent
         ? `Sem sinal há ${silentS} s`

@@ -60,8 +60,11 @@ try {
 
   const port = await freePort();
   console.info(`\n$ PORT=${port} npm start`);
+  // Its own process group: npm start runs start.mjs, which runs the server; stopping npm alone left
+  // the server running.
   child = spawn(npm, ['start'], {
     cwd: copy,
+    detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -82,9 +85,10 @@ try {
   console.error(`\nFALHOU: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  if (child?.pid && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
   }
   rmSync(work, { recursive: true, force: true });
 }

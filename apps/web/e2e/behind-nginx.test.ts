@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxConfig } from '../../../scripts/nginx-config.mjs';
 import { baseUrl, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { freePort } from './support/free-port';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /**
@@ -15,17 +15,6 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
  * host name shows whether nginx forwards the Host the browser used (the Origin check compares them).
  */
 const HOST = 'atende.test';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `npm run cluster`'s nginx configuration, in front of the test server as its one instance. */
 describe('behind nginx, as npm run cluster serves it', () => {

@@ -325,10 +325,13 @@ export const realtimePlugin = fp(
     const roomsHeard = (socket: AtendeSocket, more: string[]) =>
       new Set([...socket.rooms, ...more].filter((room) => room !== socket.id));
 
-    // To this socket only, as it was: `socket.emit` would, with recovery on, write it to the stream
-    // again under a new offset.
-    const emitReplayed = (socket: AtendeSocket, args: unknown[]) =>
-      (io.local.to(socket.id).emit as (...a: unknown[]) => boolean)(...args);
+    // Missed events, in order and a slice per event-loop turn (replay-slices.ts says why), to this
+    // socket only, as they were: `socket.emit` would, with recovery on, write each to the stream again
+    // under a new offset.
+    const replay = (socket: AtendeSocket, events: unknown[][]) =>
+      sendInSlices(socket, events, (args) =>
+        (io.local.to(socket.id).emit as (...a: unknown[]) => boolean)(...args),
+      );
 
     /**
      * `rejoin:dashboard`: the dashboard rooms, and what the socket missed after `since` when the stream
@@ -354,7 +357,7 @@ export const realtimePlugin = fp(
           const hears = roomsHeard(socket, rooms);
           if (await streamHolds(redis, stream, since)) {
             const missed = await readRoomEventsAfter(redis, stream, since, hears);
-            const sent = await sendInSlices(socket, missed.events, (event) => emitReplayed(socket, event));
+            const sent = await replay(socket, missed.events);
             if (!sent) return;
             await socket.join(rooms);
             const last = missed.events.at(-1)?.at(-1);
@@ -364,7 +367,7 @@ export const realtimePlugin = fp(
               typeof last === 'string' ? last : since,
               hears,
             );
-            await sendInSlices(socket, between.events, (event) => emitReplayed(socket, event));
+            await replay(socket, between.events);
             replayed = missed.complete && between.complete;
           }
         } catch (err) {
@@ -379,7 +382,7 @@ export const realtimePlugin = fp(
     async function catchUp(socket: AtendeSocket, redis: Redis, stream: string, after: string) {
       try {
         const { events } = await readRoomEventsAfter(redis, stream, after, roomsHeard(socket, []));
-        await sendInSlices(socket, events, (args) => emitReplayed(socket, args));
+        await replay(socket, events);
       } catch (err) {
         app.log.warn({ err }, 'realtime catch-up after recovery failed');
       }

@@ -41,7 +41,7 @@ export const securityHeadersPlugin = fp(
       // Below, and only over TLS: over plain HTTP the header is ignored and promises what is not there.
       strictTransportSecurity: false,
       // Likewise: on a plain-HTTP origin other than localhost the browser ignores it and logs an error
-      // on every page (an office serving the cluster at http://atende.local saw one per load).
+      // on every page load.
       crossOriginOpenerPolicy: false,
     });
     app.addHook('onRequest', (request, reply, done) => {

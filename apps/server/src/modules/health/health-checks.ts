@@ -61,7 +61,7 @@ async function instanceChecks(app: FastifyInstance): Promise<SystemCheck[]> {
       name: `Instância ${instance.name}`,
       status: silent ? 'error' : lagStatus(instance.loopDelayMs),
       // Its loop delay, as the local "Loop de eventos" line shows this instance's: what the panel prints.
-      responseTime: silent ? null : rounded(instance.loopDelayMs),
+      responseTime: silent ? null : instance.loopDelayMs,
       lastCheck: toIso(instance.seenAt),
       detail: silent
         ? `Sem sinal há ${silentS} s`

@@ -46,6 +46,23 @@ describeEachDatabase('GET /api/dashboard/health', (kind) => {
     expect(failing).toMatchObject({ status: 'error', responseTime: null, detail: 'sem conexão' });
   });
 
+  it('shows a held-up event loop on its line, in milliseconds, no longer operational', async () => {
+    // Eight holds of 150 ms: well over 1% of the window's 20 ms samples, so they reach the p99.
+    for (let i = 0; i < 8; i++) {
+      const until = performance.now() + 150;
+      while (performance.now() < until) {
+        // Holding the loop, as a long synchronous task would.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const response = await ctx.app.inject({ url: '/api/dashboard/health', headers: bearer(token) });
+    const loop = systemHealthResponseSchema
+      .parse(response.json())
+      .data.systems.find((s) => s.name === 'Loop de eventos');
+    expect(loop?.responseTime).toBeGreaterThanOrEqual(100);
+    expect(loop?.status).not.toBe('operational');
+  });
+
   it('requires a token', async () => {
     const response = await ctx.app.inject({ url: '/api/dashboard/health' });
     expect(response.statusCode).toBe(401);

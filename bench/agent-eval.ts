@@ -17,6 +17,7 @@ import {
 } from '../apps/server/src/agent/eval/cross-domain.js';
 import { loadAllDomains } from '../apps/server/src/agent/eval/domains.js';
 import { BUDGETS, runEval } from '../apps/server/src/agent/eval/run-eval.js';
+import { tradeOff } from '../apps/server/src/agent/eval/trade-off.js';
 import { createOpenAiProvider } from '../apps/server/src/agent/openai-provider.js';
 import type { AgentProvider } from '../apps/server/src/agent/provider.js';
 
@@ -63,6 +64,21 @@ const pooledOf = (names: (name: string) => boolean): DomainScore =>
 row(['novos (4)', ...cells(pooledOf((n) => n !== 'loja-demo' && n !== 'academia'))]);
 row(['novos (5)', ...cells(pooledOf((n) => n !== 'loja-demo'))]);
 row(['todos (6)', ...cells(pooled)]);
+// How far apart the two kinds of question are: the same held-out confidences at other thresholds.
+const curve = tradeOff(
+  reports.flatMap((r) => r.heldOutOutcomes),
+  [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8],
+);
+console.info(
+  `\nOutros limiares, mesmas confianças (todos, uma pergunta por mensagem); passagem esperada em 1º: ${pct(curve.rankedFirst)}`,
+);
+console.info(['limiar', 'acurácia', 'recall hnd', 'hnd falsos'].map((c) => c.padStart(11)).join(' '));
+for (const p of curve.points)
+  console.info(
+    [p.threshold.toFixed(2), pct(p.accuracy), pct(p.handoffRecall), pct(p.falseHandoffs)]
+      .map((c) => c.padStart(11))
+      .join(' '),
+  );
 console.info('\nCom o ajuste publicado (ajustado em todos os domínios: dentro da amostra)');
 row(['domínio', ...header]);
 for (const r of reports) row([r.domain, ...cells(r.shipped)]);

@@ -32,6 +32,7 @@ const responseSplitSchema = z.object({
 /** The agent's hand-off causes (agent/decide.ts) as the analytics screen names them. */
 export const HANDOFF_CAUSE_LABELS = {
   person_requested: 'Cliente pediu atendente',
+  record_lookup: 'Consulta ao pedido do cliente',
   low_confidence: 'Baixa confiança',
   provider_failure: 'Falha do provedor de IA',
   other: 'Outros',

@@ -47,6 +47,21 @@ describe('decide', () => {
     });
   });
 
+  it("hands off a question about whether something of the customer's has happened yet", async () => {
+    const provider: AgentProvider = {
+      kind: 'retrieval',
+      answer: () => Promise.reject(new Error('must not be called')),
+    };
+    // Its words meet the cancellation passage ("Enquanto o pedido não foi enviado…"); only the
+    // customer's order can say.
+    expect(await run('O pedido já foi enviado?', provider)).toMatchObject({
+      kind: 'handoff',
+      cause: 'record_lookup',
+      reason: 'consulta ao pedido do cliente',
+    });
+    expect(await run('Como sei se meu pagamento foi aprovado?')).toMatchObject({ kind: 'reply' });
+  });
+
   it('hands off when the provider throws', async () => {
     const provider: AgentProvider = {
       kind: 'openai-compatible',

@@ -3,10 +3,11 @@ import { formatPercent } from '../lib/number-format.js';
 import { asksForPerson } from './handoff-intent.js';
 import type { AgentProvider, HistoryMessage } from './provider.js';
 import type { KnowledgeIndex } from './retrieval/kb-index.js';
+import { asksForRecordStatus } from './retrieval/question-signals.js';
 import { retrieve } from './retrieval/retrieve.js';
 import { smallTalkReply } from './small-talk.js';
 
-export type HandoffCause = 'person_requested' | 'low_confidence' | 'provider_failure';
+export type HandoffCause = 'person_requested' | 'record_lookup' | 'low_confidence' | 'provider_failure';
 
 export type Decision =
   | { kind: 'reply'; text: string; confidence: number; evidence: Evidence[]; smallTalk: boolean }
@@ -22,7 +23,8 @@ export interface DecideInput {
 
 /**
  * What the agent does with one customer message, without side effects: hand off when the customer
- * asks for a person, answer small talk, otherwise ask the provider and hand off below the threshold
+ * asks for a person or whether something of theirs has happened yet (their record knows, no
+ * knowledge-base text does), answer small talk, otherwise ask the provider and hand off below the threshold
  * or when the provider fails. The reasons are the pt-BR texts shown to operators.
  */
 export async function decide(input: DecideInput): Promise<Decision> {
@@ -32,6 +34,15 @@ export async function decide(input: DecideInput): Promise<Decision> {
       kind: 'handoff',
       cause: 'person_requested',
       reason: 'cliente pediu atendente',
+      confidence: null,
+      evidence: [],
+    };
+  }
+  if (asksForRecordStatus(question)) {
+    return {
+      kind: 'handoff',
+      cause: 'record_lookup',
+      reason: 'consulta ao pedido do cliente',
       confidence: null,
       evidence: [],
     };

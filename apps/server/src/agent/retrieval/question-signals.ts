@@ -12,6 +12,13 @@ const OWN_RECORD =
 const INCIDENT =
   /\b(?:fui cobrad[oa]|cobraram|cobrado duas|duas vezes|em dobro|nao (?:apareceu|chegou|veio|funciona|funcionou|ta funcionando|esta funcionando|atendeu|atenderam|respondeu|responderam|recebi|foi)|negou|negaram|recusou|recusaram|grosso|grossa|mal educad[oa]|pessim[oa]|horrivel|absurdo|descaso|quebrad[oa]|estragad[oa]|veio (?:fria|frio|errad[oa])|esqueci|perdi (?:meu|minha)|reclamar|reclamacao|processar|procon)\b/;
 /**
+ * Whether something of the customer's has already happened ("o pedido já foi enviado?", "já chegou?",
+ * "o pix já caiu?"): only their record knows, however well the words meet a passage about the
+ * process ("Enquanto o pedido não foi enviado, você pode cancelar…").
+ */
+const STATUS =
+  /\bja (?:(?:foi|foram) (?:enviad|entregu|postad|despachad|aprovad|confirmad|liberad|processad|compensad|estornad|reembolsad)[oa]s?|saiu|sairam|chegou|chegaram|caiu|compensou|enviaram|mandaram|postaram|despacharam|aprovaram|liberaram)\b/;
+/**
  * A question about today, now, yesterday or a coming event ("qual o prato do dia hoje?", "vai ter
  * aula na sexta?", "quem ganhou ontem?"): a knowledge base states standing rules, not the day's news.
  * "e agora?" is "what do I do now", not a time.
@@ -28,7 +35,7 @@ const OFF_TOPIC =
 const REFERENCE = /(?:^|[^\d/:,.$])(?!(?:19|20)\d{2}\b)\d{4,}\b/;
 
 export interface QuestionSignals {
-  /** 1 when the question is about the customer's own record, an incident or a complaint. */
+  /** 1 when the question is about the customer's own record, its status, an incident or a complaint. */
   personal: number;
   /** 1 when it asks about today, now, yesterday or a coming event. */
   now: number;
@@ -41,8 +48,17 @@ export function questionSignals(question: string): QuestionSignals {
     .replace(/[^a-z0-9$/:,.]+/g, ' ')
     .trim()} `;
   return {
-    personal: OWN_RECORD.test(text) || INCIDENT.test(text) || REFERENCE.test(text) ? 1 : 0,
+    personal: [OWN_RECORD, INCIDENT, STATUS, REFERENCE].some((pattern) => pattern.test(text)) ? 1 : 0,
     now: NOW.test(text.replace(WHAT_NOW, ' ')) ? 1 : 0,
     offTopic: OFF_TOPIC.test(text) ? 1 : 0,
   };
+}
+
+/** The question asks whether something of the customer's has already happened: a person looks it up. */
+export function asksForRecordStatus(question: string): boolean {
+  return STATUS.test(
+    ` ${foldText(question)
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()} `,
+  );
 }

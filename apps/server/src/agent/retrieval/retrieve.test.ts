@@ -55,6 +55,15 @@ describe('sentencesOf', () => {
 });
 
 describe('retrieve', () => {
+  it('reads an interjection ("Ah, …", "Eita, …") as no word of the question', () => {
+    const plain = retrieve(restaurant, 'e se o pedido chegar errado?', []);
+    for (const opener of ['Ah', 'Eita', 'Hum']) {
+      const result = retrieve(restaurant, `${opener}, e se o pedido chegar errado?`, []);
+      expect(top(result)).toBe(top(plain));
+      expect(result.confidence).toBe(plain.confidence);
+    }
+  });
+
   it('answers each of two questions from its own passage, with its own sentences', () => {
     const r = retrieve(restaurant, 'qual a taxa de entrega e quanto tempo demora?', []);
     expect(r.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * pt-BR stop words (already folded: no accents). Function words plus the fillers customers wrap
+ * pt-BR stop words (already folded: no accents). Function words and interjections ("ah", "eita") plus the fillers customers wrap
  * questions in ("gostaria de saber", "vcs", "por favor"), which carry no topic.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -12,7 +12,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   oi ola bom boa dia tarde noite obrigado obrigada obg vlw valeu tudo bem blz beleza alguem
   sim nao ne isso aquele aquela algum alguma alguns algumas todo toda todos todas cada outro outra
   estou esta estamos sao foi fui vai vou ta to tou tava estava fazer faz faco fiz preciso precisa
-  gente moco moca quanto quantos quanta quantas cade tenho temos amigo amiga senhor senhora oii oie opa e ai la`
+  gente moco moca quanto quantos quanta quantas cade tenho temos amigo amiga senhor senhora oii oie opa e ai la
+  ah ahh ahn hum humm hmm eita uai ue putz olha ei`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -1,6 +1,6 @@
 /**
- * pt-BR stop words (already folded: no accents). Function words and interjections ("ah", "eita") plus the fillers customers wrap
- * questions in ("gostaria de saber", "vcs", "por favor"), which carry no topic.
+ * pt-BR stop words (already folded: no accents). Function words, interjections ("ah", "eita") and the
+ * fillers customers wrap questions in ("gostaria de saber", "vcs", "por favor"), which carry no topic.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a ao aos as ate com como da das de dela dele deles do dos e ela elas ele eles em entre era essa esse

@@ -24,8 +24,8 @@ export interface DecideInput {
 /**
  * What the agent does with one customer message, without side effects: hand off when the customer
  * asks for a person or whether something of theirs has happened yet (their record knows, no
- * knowledge-base text does), answer small talk, otherwise ask the provider and hand off below the threshold
- * or when the provider fails. The reasons are the pt-BR texts shown to operators.
+ * knowledge-base text does), answer small talk, otherwise ask the provider and hand off below the
+ * threshold or when the provider fails. The reasons are the pt-BR texts shown to operators.
  */
 export async function decide(input: DecideInput): Promise<Decision> {
   const { question, settings } = input;

@@ -18,7 +18,7 @@ export interface TradeOff {
 
 /**
  * What the same retrieval would score at other thresholds: how far apart the confidences of right
- * answers and of questions to hand off are. A handoff for a person (no confidence) stays a handoff;
+ * answers and of questions to hand off are. A handoff decided before retrieval (a person asked for: no confidence) stays one;
  * messages with two questions are left out, their rule differs.
  */
 export function tradeOff(outcomes: readonly ItemOutcome[], thresholds: readonly number[]): TradeOff {

@@ -43,10 +43,14 @@ export interface QuestionSignals {
   offTopic: number;
 }
 
-export function questionSignals(question: string): QuestionSignals {
-  const text = ` ${foldText(question)
+/** The question folded, every character but letters, digits and the marks of amounts and times turned to spaces. */
+const signalText = (question: string): string =>
+  ` ${foldText(question)
     .replace(/[^a-z0-9$/:,.]+/g, ' ')
     .trim()} `;
+
+export function questionSignals(question: string): QuestionSignals {
+  const text = signalText(question);
   return {
     personal: [OWN_RECORD, INCIDENT, STATUS, REFERENCE].some((pattern) => pattern.test(text)) ? 1 : 0,
     now: NOW.test(text.replace(WHAT_NOW, ' ')) ? 1 : 0,
@@ -56,9 +60,5 @@ export function questionSignals(question: string): QuestionSignals {
 
 /** The question asks whether something of the customer's has already happened: a person looks it up. */
 export function asksForRecordStatus(question: string): boolean {
-  return STATUS.test(
-    ` ${foldText(question)
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim()} `,
-  );
+  return STATUS.test(signalText(question));
 }

@@ -43,7 +43,10 @@ export interface QuestionSignals {
   offTopic: number;
 }
 
-/** The question folded, every character but letters, digits and the marks of amounts and times turned to spaces. */
+/**
+ * The question folded, every character but letters, digits and the marks of amounts and times
+ * turned to spaces.
+ */
 const signalText = (question: string): string =>
   ` ${foldText(question)
     .replace(/[^a-z0-9$/:,.]+/g, ' ')

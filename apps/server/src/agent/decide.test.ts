@@ -18,6 +18,12 @@ const run = (question: string, provider: AgentProvider = createRetrievalProvider
     settings: { ...settings, confidenceThreshold: threshold },
   });
 
+/** For decisions taken before the provider is asked. */
+const unreachable: AgentProvider = {
+  kind: 'retrieval',
+  answer: () => Promise.reject(new Error('must not be called')),
+};
+
 describe('decide', () => {
   it('answers in scope with confidence and evidence', async () => {
     const decision = await run('Posso parcelar em quantas vezes?');
@@ -38,23 +44,15 @@ describe('decide', () => {
   });
 
   it('hands off when the customer asks for a person, before asking the provider', async () => {
-    const provider: AgentProvider = {
-      kind: 'retrieval',
-      answer: () => Promise.reject(new Error('must not be called')),
-    };
-    expect(await run('quero falar com um atendente', provider)).toMatchObject({
+    expect(await run('quero falar com um atendente', unreachable)).toMatchObject({
       reason: 'cliente pediu atendente',
     });
   });
 
   it("hands off a question about whether something of the customer's has happened yet", async () => {
-    const provider: AgentProvider = {
-      kind: 'retrieval',
-      answer: () => Promise.reject(new Error('must not be called')),
-    };
     // Its words meet the cancellation passage ("Enquanto o pedido não foi enviado…"); only the
     // customer's order can say.
-    expect(await run('O pedido já foi enviado?', provider)).toMatchObject({
+    expect(await run('O pedido já foi enviado?', unreachable)).toMatchObject({
       kind: 'handoff',
       cause: 'record_lookup',
       reason: 'consulta ao pedido do cliente',

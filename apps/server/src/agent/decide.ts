@@ -1,4 +1,4 @@
-import type { Evidence } from '@atende/contracts';
+import type { Evidence, HandoffCause as LabelledCause } from '@atende/contracts';
 import { formatPercent } from '../lib/number-format.js';
 import { asksForPerson } from './handoff-intent.js';
 import type { AgentProvider, HistoryMessage } from './provider.js';
@@ -7,7 +7,8 @@ import { asksForRecordStatus } from './retrieval/question-signals.js';
 import { retrieve } from './retrieval/retrieve.js';
 import { smallTalkReply } from './small-talk.js';
 
-export type HandoffCause = 'person_requested' | 'record_lookup' | 'low_confidence' | 'provider_failure';
+/** The causes the analytics screen names (a cause without a label there does not compile). */
+export type HandoffCause = Exclude<LabelledCause, 'other'>;
 
 export type Decision =
   | { kind: 'reply'; text: string; confidence: number; evidence: Evidence[]; smallTalk: boolean }

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asksForPerson } from '../handoff-intent.js';
 import { createOpenAiProvider } from '../openai-provider.js';
 import { asksForRecordStatus } from '../retrieval/question-signals.js';
 import { DEFAULT_TUNING } from '../retrieval/tuning.js';
-import { evaluateDomain, scoreOutcomes } from './cross-domain.js';
+import { evaluateDomain, SETTINGS, scoreOutcomes } from './cross-domain.js';
 import { loadDomain } from './domains.js';
 
 /**
@@ -48,7 +49,8 @@ describe('cross-domain evaluation through an OpenAI-compatible provider', () => 
     const provider = createOpenAiProvider({ baseUrl, model: 'fake', allowPrivate: true, retries: 0 });
     const outcomes = await evaluateDomain(domain, DEFAULT_TUNING, provider);
     // Decided before the provider: a person asked for ("gerente"), an order's status ("… ja saiu?").
-    const asked = domain.items.filter((i) => !/gerente/.test(i.question) && !asksForRecordStatus(i.question));
+    const decidedBefore = (q: string) => asksForPerson(q, SETTINGS.handoffKeywords) || asksForRecordStatus(q);
+    const asked = domain.items.filter((i) => !decidedBefore(i.question));
     expect(requests.length).toBe(asked.length);
     const followUp = requests.find((r) => r.messages.at(-1)?.content === 'e o almoço?');
     expect(followUp?.messages.some((m) => m.content === 'que horas abre o jantar?')).toBe(true);

@@ -1,9 +1,15 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Tests run on the contracts' source; the package's exports point at its compiled dist. */
 const contracts = { find: /^@atende\/contracts$/, replacement: here('./packages/contracts/src/index.ts') };
+/** The optional linked-device package, from source (absent package: the import fails, as in production). */
+const linkedDevice = {
+  find: /^@atende\/channel-whatsapp-web$/,
+  replacement: here('./packages/channel-whatsapp-web/src/index.ts'),
+};
 /** Fails a test that logs an unexpected console.error (see tests/setup/fail-on-console-error.ts). */
 const failOnConsoleError = here('./tests/setup/fail-on-console-error.ts');
 
@@ -18,8 +24,22 @@ export default defineConfig({
           setupFiles: [failOnConsoleError],
         },
       },
+      // The optional linked-device package's own unit tests, when it is installed.
+      ...(existsSync(here('./packages/channel-whatsapp-web'))
+        ? [
+            {
+              resolve: { alias: [contracts] },
+              test: {
+                name: 'channel-whatsapp-web',
+                root: 'packages/channel-whatsapp-web',
+                environment: 'node',
+                setupFiles: [failOnConsoleError],
+              },
+            },
+          ]
+        : []),
       {
-        resolve: { alias: [contracts] },
+        resolve: { alias: [contracts, linkedDevice] },
         test: {
           name: 'server',
           root: 'apps/server',

@@ -1,3 +1,4 @@
+import type { AuthKeyStore } from '@atende/contracts';
 import {
   type AuthenticationCreds,
   type AuthenticationState,
@@ -8,7 +9,6 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
-import type { AuthKeyStore } from './ports.js';
 
 const CREDS = { type: 'creds', id: 'creds' } as const;
 

@@ -1,5 +1,5 @@
+import type { ChannelLogger as Logger } from '@atende/contracts';
 import type { SocketConfig } from '@whiskeysockets/baileys';
-import type { Logger } from './ports.js';
 
 type ILogger = SocketConfig['logger'];
 

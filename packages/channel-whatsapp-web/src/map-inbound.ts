@@ -1,6 +1,6 @@
+import type { InboundMessage } from '@atende/contracts';
 import { normalizeMessageContent, type proto, toNumber, type WAMessage } from '@whiskeysockets/baileys';
 import { type Identity, identityOf, isIgnoredJid } from './jid.js';
-import type { InboundMessage } from './ports.js';
 
 /** Media to download before the message is stored. */
 export interface PendingMedia {

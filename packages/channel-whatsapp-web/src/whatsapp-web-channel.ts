@@ -1,3 +1,13 @@
+import type {
+  AuthKeyStore,
+  ChannelSink,
+  ChannelStatus,
+  InboundMessage,
+  ChannelLogger as Logger,
+  MediaSaver,
+  SentMessages,
+  StatusTransition,
+} from '@atende/contracts';
 import makeWASocket, {
   type AnyMessageContent,
   Browsers,
@@ -22,16 +32,6 @@ import {
 } from './connection-policy.js';
 import { type Identity, identityOf, isIgnoredJid, recipientJid } from './jid.js';
 import { mapInbound, mapReceipt } from './map-inbound.js';
-import type {
-  AuthKeyStore,
-  ChannelSink,
-  ChannelStatus,
-  InboundMessage,
-  Logger,
-  MediaSaver,
-  SentMessages,
-  StatusTransition,
-} from './ports.js';
 
 /** The part of a Baileys socket the channel uses (a fake in contract tests). */
 export interface SocketLike {

@@ -137,6 +137,8 @@ export const conversationSchema = z.object({
   /** Client name and phone, denormalised for the list. */
   clientName: z.string().nullable(),
   clientPhone: z.string().nullable(),
+  /** The inbox (connected number) it came through. */
+  inboxId: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -172,6 +174,11 @@ export const listConversationsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   tags: csv.optional(),
   clientId: idSchema.optional(),
+  inboxId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Caixa de entrada inválida')
+    .optional(),
   handler: handlerModeSchema.optional(),
   /** Who holds it: `me`, `none` (nobody: the AI, waiting, paused) or `all`. */
   assignee: z.enum(['me', 'none', 'all']).optional(),

@@ -14,6 +14,7 @@ import {
   statusErrorSchema,
 } from './conversations.js';
 import { activitySchema, systemHealthSchema, systemMetricsSchema } from './dashboard.js';
+import { inboxStatusEventSchema } from './inboxes.js';
 import { REALTIME_OFFSET_PATTERN } from './realtime-replay.js';
 import { whatsappStatusSchema } from './whatsapp.js';
 
@@ -71,6 +72,9 @@ export const serverEventSchemas = {
   'whatsapp:qr': z.object({ qr: z.string() }),
   'whatsapp:ready': z.object({ phone: z.string().nullable() }),
   'whatsapp:disconnected': z.object({ reason: z.string().nullable() }),
+  'inbox:status': inboxStatusEventSchema,
+  /** Inboxes were added, renamed, changed or removed: refetch the list. */
+  'inboxes:changed': z.object({}),
   'conversations:newMessage': messageSchema,
   newMessage: newMessageEventSchema,
   'conversations:statusUpdate': z.object({ conversationId: idSchema, status: z.string() }),

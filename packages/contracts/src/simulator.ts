@@ -3,6 +3,7 @@ import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { emojiSchema, messageTypeSchema } from './conversations.js';
 import { okEnvelope } from './envelope.js';
+import { inboxIdSchema } from './inboxes.js';
 
 /** A simulated customer writes: the same ingest path a real channel uses. */
 export const simulatorInboundRequestSchema = z.object({
@@ -16,6 +17,8 @@ export const simulatorInboundRequestSchema = z.object({
   replyToId: idSchema.optional(),
   /** Provider message id; generated when absent. Replays with the same id are ignored. */
   providerMessageId: z.string().trim().min(1).max(128).optional(),
+  /** Which simulator inbox the customer writes to; the first one when absent. */
+  inboxId: inboxIdSchema.optional(),
 });
 export type SimulatorInboundRequest = z.input<typeof simulatorInboundRequestSchema>;
 
@@ -23,7 +26,9 @@ export const simulatorInboundResponseSchema = okEnvelope(
   z.object({ messageId: idSchema, conversationId: idSchema, clientId: idSchema, duplicate: z.boolean() }),
 );
 
+/** The code names its inbox (each simulator inbox shows its own). */
 export const simulatorPairRequestSchema = z.object({ code: z.string().trim().min(4).max(128) });
+export const simulatorInboxQuerySchema = z.object({ inboxId: inboxIdSchema.optional() });
 
 /** What the simulated customers received from us. */
 export const simulatorOutboxItemSchema = z.object({
@@ -39,6 +44,7 @@ export type SimulatorOutboxItem = z.infer<typeof simulatorOutboxItemSchema>;
 export const simulatorOutboxQuerySchema = z.object({
   phone: z.string().trim().max(20).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  inboxId: inboxIdSchema.optional(),
 });
 export const simulatorOutboxResponseSchema = okEnvelope(z.array(simulatorOutboxItemSchema));
 
@@ -47,5 +53,6 @@ export const simulatorReactionRequestSchema = z.object({
   phone: simulatorInboundRequestSchema.shape.phone,
   messageId: z.string().trim().min(1).max(128),
   emoji: emojiSchema.nullable(),
+  inboxId: inboxIdSchema.optional(),
 });
 export type SimulatorReactionRequest = z.infer<typeof simulatorReactionRequestSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.js';
 
-export const channelKindSchema = z.enum(['simulator', 'whatsapp-web', 'cloud-api']);
+/** A channel kind's name; the server's channel registry says which exist (a new kind is one entry). */
+export const channelKindSchema = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'Tipo de canal inválido');
 export type ChannelKind = z.infer<typeof channelKindSchema>;
 
 export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'qr', 'connected']);

@@ -82,6 +82,8 @@ export interface ConversationsTable {
   updated_at: number;
   /** Normalised search text (migration 002); null when written outside the messaging services. */
   search_text: string | null;
+  /** The inbox (connected number) the conversation came through (migration 025). */
+  inbox_id: ColumnType<string, string | undefined, string>;
 }
 
 export interface MessagesTable {
@@ -173,6 +175,29 @@ export interface ChannelStateTable {
   lease_expires_at: number | null;
 }
 
+/** One connected number: its channel kind, name and kind-specific settings (migration 025). */
+export interface InboxesTable {
+  id: string;
+  kind: string;
+  name: string;
+  /** The number once known (digits), shown beside the name. */
+  phone: string | null;
+  /** JSON: the kind's settings; secrets stay here and are never served. */
+  settings: string;
+  agent_enabled: number;
+  /** 'all': every operator sees it; 'members': only the users in `inbox_members` (admins always). */
+  operator_access: 'all' | 'members';
+  created_at: number;
+  updated_at: number;
+  /** Removed inboxes keep their conversations readable; their channel no longer runs. */
+  removed_at: number | null;
+}
+
+export interface InboxMembersTable {
+  inbox_id: string;
+  user_id: string;
+}
+
 /** Durable work that must follow a message (transactional outbox). */
 export interface JobsTable {
   id: string;
@@ -205,6 +230,8 @@ export interface CloudApiTemplateSendsTable {
 export interface SimulatorDeliveriesTable {
   id: string;
   provider_message_id: string;
+  /** The simulator inbox that delivered it (migration 025). */
+  inbox_id: ColumnType<string, string | undefined, string>;
   phone: string;
   kind: 'text' | 'reaction';
   text: string;
@@ -273,6 +300,68 @@ export interface UserAvatarsTable {
   updated_at: number;
 }
 
+/** An outbound webhook endpoint (migration 027); `secret` is `whsec_` + base64 of the signing key. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  secret: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** Since when every attempt failed; null after a success. */
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One event for one endpoint: the delivery log and the state of its attempts (migration 027). */
+export interface WebhookDeliveriesTable {
+  /** Also the `webhook-id` header: the same on every attempt. */
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The exact body posted (JSON): signed as is on every attempt. */
+  payload: string;
+  /** The customer the event is about, so an erasure can blank the stored body. */
+  client_id: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number;
+  last_attempt_at: number | null;
+  next_attempt_at: number | null;
+}
+
+/** Bearer tokens for the public API (migration 027): only the SHA-256 of the token is stored. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  hint: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** The agent's order lookup (migration 027): one row, id `default`. */
+export interface OrderLookupsTable {
+  id: string;
+  enabled: number;
+  url_template: string;
+  /** JSON array of { name, value }: the values are secrets, never served. */
+  headers: string;
+  reply_template: string;
+  updated_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -294,4 +383,10 @@ export interface Database {
   canned_replies: CannedRepliesTable;
   notification_reads: NotificationReadsTable;
   user_avatars: UserAvatarsTable;
+  inboxes: InboxesTable;
+  inbox_members: InboxMembersTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  api_tokens: ApiTokensTable;
+  order_lookups: OrderLookupsTable;
 }

@@ -2,7 +2,7 @@ import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isWhatsappMediaHost } from '@atende/channel-whatsapp-web';
+import { isMediaHost as isWhatsappMediaHost } from '@atende/channel-whatsapp-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
 import { BlockedDestinationError, createSafeDispatcher } from '../../lib/safe-fetch.js';

@@ -14,6 +14,8 @@ import * as m021 from './021-client-labels.js';
 import * as m022 from './022-reply-response-times.js';
 import * as m023 from './023-client-lid.js';
 import * as m024 from './024-simulator-delivery-once.js';
+import * as m025 from './025-inboxes.js';
+import * as m027 from './027-integrations.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '022-reply-response-times': m022,
   '023-client-lid': m023,
   '024-simulator-delivery-once': m024,
+  '025-inboxes': m025,
+  '027-integrations': m027,
 };

@@ -14,6 +14,7 @@ import { teamModule } from './modules/users/team.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { clusterPlugin } from './plugins/cluster.js';
 import { dbPlugin } from './plugins/db.js';
+import { domainEventsPlugin } from './plugins/domain-events.js';
 import { errorsPlugin, handleError } from './plugins/errors.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { healthChecksPlugin } from './plugins/health-checks.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(healthChecksPlugin);
+  await app.register(domainEventsPlugin);
   await app.register(realtimePlugin);
   await app.register(clusterPlugin);
 

@@ -1,4 +1,10 @@
-import type { ClientToServerEvents, ServerToClientEvents, SystemStatus, UserRole } from '@atende/contracts';
+import type {
+  ClientToServerEvents,
+  DomainEvent,
+  ServerToClientEvents,
+  SystemStatus,
+  UserRole,
+} from '@atende/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -123,6 +129,16 @@ export interface KnowledgeBaseEvents {
   emitChange(content: string): void;
 }
 
+/**
+ * Domain events, published after the commit that made them true (plugins/domain-events.ts).
+ * Listeners run synchronously in `publish`: they hand slow work elsewhere (a queue, a job).
+ */
+export interface DomainEvents {
+  publish(...events: DomainEvent[]): void;
+  /** Answers the unsubscribe function. */
+  subscribe(listener: (event: DomainEvent) => void): () => void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -136,6 +152,7 @@ declare module 'fastify' {
     healthChecks: HealthChecks;
     cluster: Cluster;
     knowledgeBase: KnowledgeBaseEvents;
+    domainEvents: DomainEvents;
     /** preHandler: 401 unless a valid bearer token; sets request.user and request.sessionId. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then 403 unless admin. */

@@ -25,6 +25,19 @@ export const AUDIT_ACTIONS = {
   'client.erase': 'Apagou dados do cliente',
   'data.export': 'Exportou relatório',
   'retention.purge': 'Retenção apagou mensagens antigas',
+  'inbox.create': 'Adicionou caixa de entrada',
+  'inbox.update': 'Alterou caixa de entrada',
+  'inbox.remove': 'Removeu caixa de entrada',
+  'inbox.disconnect': 'Desconectou número',
+  'api_token.create': 'Criou token de API',
+  'api_token.use': 'Usou token de API',
+  'api_token.revoke': 'Revogou token de API',
+  'webhook.create': 'Criou webhook',
+  'webhook.update': 'Alterou webhook',
+  'webhook.delete': 'Excluiu webhook',
+  'webhook.rotate_secret': 'Gerou novo segredo de webhook',
+  'webhook.disable': 'Webhook desativado por falhas',
+  'order_lookup.update': 'Alterou consulta de pedidos',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The pt-BR label of an action code; an unknown code reads as itself. */
@@ -43,6 +56,9 @@ const AUDIT_TARGETS: Record<string, string> = {
   analytics: 'Relatório',
   audit_log: 'Auditoria',
   messages: 'Mensagens',
+  api_token: 'Token de API',
+  webhook: 'Webhook',
+  order_lookup: 'Consulta de pedidos',
 };
 const SETTINGS_SCREENS: Record<string, string> = {
   config: 'Agente de IA',

@@ -47,7 +47,7 @@ function createDomain(
     batching: true,
     lockInOrder: kind === 'postgres' ? lockConversationsInOrder : undefined,
   });
-  const messaging = createMessaging({ db, kind, realtime, jobs, writes });
+  const messaging = createMessaging({ db, kind, realtime, domainEvents: app.domainEvents, jobs, writes });
   jobs.yieldWhile(() => messaging.underPressure());
   const sink = createChannelSink({ realtime, messaging });
   const linked = linkedDevice ? linkedDevice(sink, messaging) : null;

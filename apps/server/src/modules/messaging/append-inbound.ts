@@ -1,3 +1,4 @@
+import { conversationStatusSchema } from '@atende/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { InboundMessage, InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
@@ -8,7 +9,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { normalizePhone } from '../../lib/phone.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { type NewActivity, recordActivities } from '../activities/activities.service.js';
 import { activityTexts, customerLabel } from '../activities/activity-texts.js';
 import { applyHandlerChange } from './change-handler.js';
@@ -276,17 +277,27 @@ async function storeInbound(
         dedupeKey,
       });
     }
-    events.newMessage(updated, message);
+    events.newMessage(updated, message, { historical: inbound.history === true });
     // A person answered on the phone: the agent steps back on this conversation.
     if (fromPhone && updated.handler_mode === 'ai') {
       pauses.push({ row: updated, events });
       current.set(client.id, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
     }
     if (!isNew && conversation.status !== 'active') {
-      events.both(conversation.id, 'conversations:statusUpdate', {
-        conversationId: conversation.id,
-        status: 'active',
-      });
+      events
+        .both(conversation.id, 'conversations:statusUpdate', {
+          conversationId: conversation.id,
+          status: 'active',
+        })
+        .domain({
+          type: 'conversation.status_changed',
+          data: {
+            conversationId: conversation.id,
+            clientId: client.id,
+            status: 'active',
+            previousStatus: conversationStatusSchema.safeParse(conversation.status).data ?? null,
+          },
+        });
     }
     out.push({
       result: {
@@ -379,7 +390,12 @@ function quotedInBatch(messages: readonly MessageRow[], conversationId: string, 
  * in the same batch) are recognised with one query and answered as duplicates; the rest are stored
  * together. Each message's events go out right after the commit; the agent is woken once durable.
  */
-export function inboundWriter(deps: { kind: DatabaseKind; jobs: JobRunner; realtime: Realtime }) {
+export function inboundWriter(deps: {
+  kind: DatabaseKind;
+  jobs: JobRunner;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+}) {
   return async (
     trx: Transaction<Database>,
     batch: readonly InboundMessage[],
@@ -406,7 +422,7 @@ export function inboundWriter(deps: { kind: DatabaseKind; jobs: JobRunner; realt
       answered.add(inbound.providerMessageId);
       return {
         result: item.result,
-        onCommit: () => item.events.flush(deps.realtime),
+        onCommit: () => item.events.flush(deps),
         onDurable: item.enqueued ? () => deps.jobs.wake() : undefined,
       };
     });

@@ -10,7 +10,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthUser, Realtime } from '../../types.js';
+import type { AuthUser, DomainEvents, Realtime } from '../../types.js';
 import { answerUnder } from './agent-reads.js';
 import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import { type ConversationRow, selectConversations } from './conversation-row.js';
@@ -183,6 +183,7 @@ export function outboundWriter(deps: {
   db: Kysely<Database>;
   kind: DatabaseKind;
   realtime: Realtime;
+  domainEvents: DomainEvents;
   jobs: JobRunner;
   writes: TransactionBatcher;
 }) {
@@ -224,7 +225,7 @@ export function outboundWriter(deps: {
         return stored.message;
       });
       deps.jobs.wake();
-      events.flush(deps.realtime);
+      events.flush(deps);
       return toMessage(message);
     },
 
@@ -277,7 +278,7 @@ export function outboundWriter(deps: {
       }, input.conversationId);
       if (outcome === 'stored') {
         deps.jobs.wake();
-        events.flush(deps.realtime);
+        events.flush(deps);
       }
       return outcome;
     },

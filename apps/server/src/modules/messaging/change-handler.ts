@@ -133,6 +133,22 @@ export async function applyHandlerChange(
     })
     .dashboard('conversation:updated', conversation)
     .dashboard('analytics:update', activity);
+  if (change.mode === 'waiting_human') {
+    events.domain({
+      type: 'conversation.handed_off',
+      data: {
+        conversationId: row.id,
+        clientId: row.client_id,
+        reason: change.reason,
+        cause: change.cause ?? 'other',
+      },
+    });
+  } else if (change.mode === 'human') {
+    events.domain({
+      type: 'conversation.assigned',
+      data: { conversationId: row.id, clientId: row.client_id, assignee: change.user, reason: change.reason },
+    });
+  }
   return updated;
 }
 

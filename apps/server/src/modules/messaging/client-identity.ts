@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { normalizePhone } from '../../lib/phone.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { refreshConversations } from './client-records.js';
 import { PendingEvents } from './pending-events.js';
 
@@ -190,7 +190,7 @@ const LOOKUP_CHUNK = 400;
  * concern a client, and only those are written, in one transaction.
  */
 export async function linkClientIdentities(
-  deps: { db: Kysely<Database>; realtime: Realtime },
+  deps: { db: Kysely<Database>; realtime: Realtime; domainEvents: DomainEvents },
   pairs: ReadonlyArray<{ lid: string; phone: string }>,
 ): Promise<void> {
   const wanted = new Map<string, string>();
@@ -222,5 +222,5 @@ export async function linkClientIdentities(
   await deps.db.transaction().execute(async (trx) => {
     for (const [lid, phone] of known) await linkOne(trx, lid, phone, false, events);
   });
-  events.flush(deps.realtime);
+  events.flush(deps);
 }

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { anonymiseActivities } from '../activities/activities.service.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { selectConversations, toConversation } from './conversation-row.js';
@@ -42,8 +42,12 @@ export async function refreshConversations(
  * The CRM's writes on `clients` (which the messaging module owns: ingest upserts it with every
  * message) and the LGPD erasure and retention on the messaging tables.
  */
-export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }) {
-  const { db, realtime } = deps;
+export function clientRecords(deps: {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+}) {
+  const { db } = deps;
 
   return {
     /** Name, e-mail, notes, labels: only the fields sent change; audited by the names of those that did. */
@@ -78,6 +82,18 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
         const fields = Object.keys(set);
         if (fields.length === 0) return;
         await trx.updateTable('clients').set(set).where('id', '=', clientId).execute();
+        events.domain({
+          type: 'client.updated',
+          data: {
+            clientId,
+            fields,
+            ...(set.name !== undefined ? { name: set.name } : {}),
+            ...(set.email !== undefined ? { email: set.email } : {}),
+            ...(set.notes !== undefined ? { notes: set.notes } : {}),
+            ...(set.labels !== undefined ? { labelIds: JSON.parse(set.labels) as string[] } : {}),
+            erased: false,
+          },
+        });
         if (set.name !== undefined) await refreshConversations(trx, clientId, events);
         await recordAudit(trx, {
           action: 'client.update',
@@ -87,7 +103,7 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
           detail: { fields },
         });
       });
-      events.flush(realtime);
+      events.flush(deps);
     },
 
     /**
@@ -149,6 +165,10 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
           .where('id', '=', clientId)
           .execute();
         await refreshConversations(trx, clientId, events);
+        events.domain({
+          type: 'client.updated',
+          data: { clientId, fields: ['name', 'phone', 'email', 'avatar', 'notes', 'labels'], erased: true },
+        });
         await anonymiseActivities(trx, ids);
         const counts = { messages, media: media.length, conversations: ids.length };
         await recordAudit(trx, {
@@ -163,7 +183,7 @@ export function clientRecords(deps: { db: Kysely<Database>; realtime: Realtime }
           mediaUrls: media.map((m) => m.media_url).filter((url): url is string => url !== null),
         };
       });
-      events.flush(realtime);
+      events.flush(deps);
       return outcome;
     },
 

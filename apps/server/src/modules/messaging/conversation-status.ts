@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { now } from '../../lib/clock.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 
 /** The conversation's life cycle beyond messages: it ends. */
-export function conversationStatus(deps: { db: Kysely<Database>; realtime: Realtime }) {
+export function conversationStatus(deps: {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+}) {
   return {
     /** The customer said goodbye: completed (false when it already was), announced to both rooms. */
     async complete(conversationId: string): Promise<boolean> {
@@ -19,6 +23,22 @@ export function conversationStatus(deps: { db: Kysely<Database>; realtime: Realt
         conversationId,
         status: 'completed',
       });
+      const conversation = await deps.db
+        .selectFrom('conversations')
+        .select('client_id')
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      if (conversation) {
+        deps.domainEvents.publish({
+          type: 'conversation.status_changed',
+          data: {
+            conversationId,
+            clientId: conversation.client_id,
+            status: 'completed',
+            previousStatus: null,
+          },
+        });
+      }
       return true;
     },
   };

@@ -6,7 +6,7 @@ import { GroupCommit, type TransactionBatcher } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { agentReads } from './agent-reads.js';
 import { inboundWriter, recoverDuplicate } from './append-inbound.js';
 import { outboundWriter } from './append-outbound.js';
@@ -38,6 +38,8 @@ export interface MessagingDeps {
   db: Kysely<Database>;
   kind: DatabaseKind;
   realtime: Realtime;
+  /** Where committed changes are announced to subscribers (webhooks, …). */
+  domainEvents: DomainEvents;
   jobs: JobRunner;
   /** Short writes group-committed together on SQLite (shared with the channel's own writes). */
   writes: TransactionBatcher;
@@ -50,10 +52,10 @@ export interface MessagingDeps {
  * file here whose functions are spread into the object below.
  */
 export function createMessaging(deps: MessagingDeps) {
-  const { db, kind, realtime, jobs } = deps;
+  const { db, kind, realtime, domainEvents, jobs } = deps;
   const inbound = new GroupCommit<InboundMessage, InboundResult>({
     db,
-    write: inboundWriter({ kind, jobs, realtime }),
+    write: inboundWriter({ kind, jobs, realtime, domainEvents }),
     recover: (_item, error) => recoverDuplicate(db, error),
     batching: true,
     durable: true,
@@ -71,7 +73,7 @@ export function createMessaging(deps: MessagingDeps) {
       if (!current) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
       return applyHandlerChange(trx, current, change, events);
     });
-    events.flush(realtime);
+    events.flush(deps);
     return toConversation(row);
   }
 
@@ -83,22 +85,22 @@ export function createMessaging(deps: MessagingDeps) {
     appendInbound: (message: InboundMessage) => inbound.submit(message),
     ...outboundWriter(deps),
     changeHandler,
-    ...reactionWriter({ db, realtime, jobs }),
+    ...reactionWriter({ db, realtime, domainEvents, jobs }),
     /** Delivery receipts and send outcomes: forward only, failed is final. */
     advanceStatus: statuses.advance.bind(statuses),
     /** What a send told us: the provider's id for the message, or why it failed for good. */
     ...sendOutcomes({ db, realtime }),
     /** When the customer last wrote (WhatsApp's 24-hour service window). */
     serviceWindow: serviceWindowReads(db),
-    ...conversationStatus({ db, realtime }),
+    ...conversationStatus({ db, realtime, domainEvents }),
     ...conversions({ db, realtime }),
     ...conversationQueries(db),
     ...conversationAccess(db),
-    ...labelWriter({ db, kind, realtime }),
-    ...clientRecords({ db, realtime }),
+    ...labelWriter({ db, kind, realtime, domainEvents }),
+    ...clientRecords({ db, realtime, domainEvents }),
     /** WhatsApp LID ↔ phone pairs learned outside a message: one client for both forms. */
     linkClientIdentities: (pairs: ReadonlyArray<{ lid: string; phone: string }>) =>
-      linkClientIdentities({ db, realtime }, pairs),
+      linkClientIdentities({ db, realtime, domainEvents }, pairs),
     agent: agentReads(db),
     channel: channelReads(db),
     /** Customer messages arrive faster than they are answered: background work should step aside. */

@@ -1,16 +1,29 @@
-import type { ServerToClientEvents } from '@atende/contracts';
-import type { Realtime } from '../../types.js';
+import type { DomainEvent, ServerToClientEvents } from '@atende/contracts';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { type ConversationRow, toConversation } from './conversation-row.js';
 import { type MessageRow, toMessage } from './message-row.js';
 
 type Args<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
+/** Where gathered events go after the commit. */
+export interface EventOutlets {
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+}
+
 /**
- * Realtime events gathered while a transaction runs and emitted only after it committed, so nobody
- * hears about data that was rolled back.
+ * Realtime and domain events gathered while a transaction runs and emitted only after it committed,
+ * so nobody hears about data that was rolled back.
  */
 export class PendingEvents {
   private readonly emits: Array<(realtime: Realtime) => void> = [];
+  private readonly domainEvents: DomainEvent[] = [];
+
+  /** A domain event (webhooks and other subscribers), published after the commit. */
+  domain(event: DomainEvent): this {
+    this.domainEvents.push(event);
+    return this;
+  }
 
   dashboard<E extends keyof ServerToClientEvents>(event: E, ...args: Args<E>): this {
     this.emits.push((realtime) => realtime.toDashboard(event, ...args));
@@ -25,10 +38,37 @@ export class PendingEvents {
 
   /**
    * A message was stored (either side): `conversations:newMessage` (the full message) and `newMessage`
-   * to both rooms, and the conversation's new list row as `conversation:updated`.
+   * to both rooms, the conversation's new list row as `conversation:updated`, and `message.received`
+   * or `message.sent` — unless it is old history just synced from the phone, new to nobody.
    */
-  newMessage(conversation: ConversationRow, row: MessageRow): this {
+  newMessage(conversation: ConversationRow, row: MessageRow, options: { historical?: boolean } = {}): this {
     const message = toMessage(row);
+    if (!options.historical) {
+      this.domain({
+        type: row.sender === 'client' ? 'message.received' : 'message.sent',
+        data: {
+          conversationId: conversation.id,
+          client: {
+            id: conversation.client_id,
+            name: conversation.client_name,
+            phone: conversation.client_phone,
+          },
+          message: {
+            id: row.id,
+            conversationId: conversation.id,
+            sender: row.sender,
+            content: row.content,
+            type: row.type,
+            timestamp: message.timestamp,
+            aiGenerated: message.aiGenerated,
+            mediaUrl: row.media_url,
+            mediaMimeType: row.media_mime_type,
+            replyToId: row.reply_to_id,
+            authorName: row.author_name,
+          },
+        },
+      });
+    }
     return this.both(conversation.id, 'conversations:newMessage', message)
       .both(conversation.id, 'newMessage', {
         conversationId: conversation.id,
@@ -42,7 +82,8 @@ export class PendingEvents {
       .dashboard('conversation:updated', toConversation(conversation));
   }
 
-  flush(realtime: Realtime): void {
+  flush({ realtime, domainEvents }: EventOutlets): void {
     for (const emit of this.emits.splice(0)) emit(realtime);
+    domainEvents.publish(...this.domainEvents.splice(0));
   }
 }

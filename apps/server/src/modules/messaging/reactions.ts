@@ -6,7 +6,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { normalizePhone } from '../../lib/phone.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { CONVERSATION_NOT_FOUND } from './change-handler.js';
 import { loadReactions } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
@@ -53,7 +53,12 @@ async function storeReaction(
 }
 
 /** Reactions: ours from the dashboard (sender 'agent'), the customer's from the channel (sender 'client'). */
-export function reactionWriter(deps: { db: Kysely<Database>; realtime: Realtime; jobs: JobRunner }) {
+export function reactionWriter(deps: {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+  jobs: JobRunner;
+}) {
   return {
     /** Our side reacts: stored, sent to the customer through a `channel_react` job, announced. */
     async react(conversationId: string, messageId: string, emoji: string | null): Promise<void> {
@@ -76,7 +81,7 @@ export function reactionWriter(deps: { db: Kysely<Database>; realtime: Realtime;
         await deps.jobs.enqueue(trx, CHANNEL_REACT_JOB, { messageId, emoji } satisfies ChannelReactPayload);
       });
       deps.jobs.wake();
-      events.flush(deps.realtime);
+      events.flush(deps);
     },
 
     /**
@@ -121,7 +126,7 @@ export function reactionWriter(deps: { db: Kysely<Database>; realtime: Realtime;
         );
         return true;
       });
-      events.flush(deps.realtime);
+      events.flush(deps);
       return applied;
     },
   };

@@ -4,13 +4,18 @@ import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
-import type { Realtime } from '../../types.js';
+import type { DomainEvents, Realtime } from '../../types.js';
 import { CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import { toConversation } from './conversation-row.js';
 import { PendingEvents } from './pending-events.js';
 
 /** A conversation's labels: their ids are its `tags` (the list's tag filter reads them). */
-export function labelWriter(deps: { db: Kysely<Database>; kind: DatabaseKind; realtime: Realtime }) {
+export function labelWriter(deps: {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+}) {
   return {
     /** Replaces the conversation's labels; the new row goes to the dashboard as `conversation:updated`. */
     async setLabels(conversationId: string, labelIds: readonly string[]): Promise<Conversation> {
@@ -29,7 +34,7 @@ export function labelWriter(deps: { db: Kysely<Database>; kind: DatabaseKind; re
         events.dashboard('conversation:updated', toConversation(updated));
         return updated;
       });
-      events.flush(deps.realtime);
+      events.flush(deps);
       return toConversation(row);
     },
   };

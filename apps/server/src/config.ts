@@ -20,7 +20,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'deve começar com redis://')
     .optional(),
-  CHANNEL: z.enum(['simulator', 'whatsapp-web', 'cloud-api']).default('simulator'),
+  /** The first inbox's channel kind on an empty database (checked against the channel registry). */
+  CHANNEL: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,31}$/)
+    .default('simulator'),
   DEMO: bool.default(true),
   SIMULATED_TRAFFIC: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -34,6 +38,8 @@ export const configSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   /** Let the AI endpoint be on a private/loopback address (off: SSRF protection). */
   AI_ALLOW_PRIVATE: bool.default(false),
+  /** Let webhook endpoints and the order lookup be on a private/loopback address (off: SSRF protection). */
+  INTEGRATIONS_ALLOW_PRIVATE: bool.default(false),
   /** WhatsApp Business Cloud API (CHANNEL=cloud-api); the admin settings override each of these. */
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()
@@ -120,6 +126,8 @@ export interface AppConfig {
     model: string | undefined;
     allowPrivate: boolean;
   };
+  /** Webhook endpoints and the order lookup may be private/loopback addresses (INTEGRATIONS_ALLOW_PRIVATE). */
+  integrationsAllowPrivate: boolean;
   whatsappCloud: {
     phoneNumberId: string | undefined;
     businessAccountId: string | undefined;
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: c.TRUST_PROXY,
     publicUrl: c.PUBLIC_URL,
     ai: { baseUrl: c.AI_BASE_URL, apiKey: c.AI_API_KEY, model: c.AI_MODEL, allowPrivate: c.AI_ALLOW_PRIVATE },
+    integrationsAllowPrivate: c.INTEGRATIONS_ALLOW_PRIVATE,
     whatsappCloud: {
       phoneNumberId: c.WHATSAPP_PHONE_NUMBER_ID,
       businessAccountId: c.WHATSAPP_BUSINESS_ACCOUNT_ID,

@@ -4,9 +4,15 @@ import { okEnvelope } from './envelope.js';
 
 /**
  * The top bar's notifications, derived from the current state (a conversation waiting for a person,
- * one assigned to me, WhatsApp disconnected); read marks are kept per user.
+ * one assigned to me, WhatsApp disconnected, a webhook turned off after failing — admins only); read
+ * marks are kept per user.
  */
-export const notificationKindSchema = z.enum(['handoff', 'assigned', 'whatsapp_disconnected']);
+export const notificationKindSchema = z.enum([
+  'handoff',
+  'assigned',
+  'whatsapp_disconnected',
+  'webhook_disabled',
+]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const notificationSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Notification } from '@atende/contracts';
-import { Hand, UserCheck, WifiOff } from 'lucide-react';
+import { Hand, UserCheck, Webhook, WifiOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -11,6 +11,10 @@ const KIND = {
   },
   whatsapp_disconnected: {
     icon: WifiOff,
+    tone: 'bg-red-100 text-red-700 dark:bg-red-500/15 dark:text-red-300',
+  },
+  webhook_disabled: {
+    icon: Webhook,
     tone: 'bg-red-100 text-red-700 dark:bg-red-500/15 dark:text-red-300',
   },
 } as const;

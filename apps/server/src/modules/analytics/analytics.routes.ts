@@ -14,6 +14,7 @@ import {
   computeConversationsAnalytics,
   computeConversionsAnalytics,
 } from './analytics.service.js';
+import { guardConversation } from '../visibility/route-access.js';
 import { conversionView } from './conversions.service.js';
 
 /** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
@@ -58,6 +59,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     '/api/analytics/conversions',
     {
       ...guard,
+      ...guardConversation('body.conversationId'),
       schema: { body: markConversionRequestSchema, response: { 200: markConversionResponseSchema } },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CsvValue } from '../../lib/csv.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { computeReport, reportDays } from './report.service.js';
 
 type Db = Kysely<Database>;
@@ -17,8 +18,16 @@ async function* from<T>(items: readonly T[], row: (item: T) => readonly CsvValue
   for (const item of items) yield row(item);
 }
 
-/** Conversations touched in the range, newest first, read a page at a time (a year fits in no memory budget). */
-async function* conversations(db: Db, query: AnalyticsRangeQuery, pageSize = 1000): Rows {
+/**
+ * Conversations touched in the range that the viewer sees (each names its customer), newest first,
+ * read a page at a time (a year fits in no memory budget).
+ */
+async function* conversations(
+  db: Db,
+  query: AnalyticsRangeQuery,
+  scope: ConversationScope,
+  pageSize = 1000,
+): Rows {
   const { range } = reportDays(query);
   let after: { time: number; id: string } | null = null;
   for (;;) {
@@ -39,7 +48,8 @@ async function* conversations(db: Db, query: AnalyticsRangeQuery, pageSize = 100
         'k.phone',
       ])
       .where('c.last_message_time', '>=', range.start)
-      .where('c.started_at', '<', range.end);
+      .where('c.started_at', '<', range.end)
+      .$if(scope.limited, (q) => q.where(scope.where('c')));
     if (after) {
       const { time, id } = after;
       select = select.where((eb) =>
@@ -80,6 +90,7 @@ export async function exportTable(
   db: Db,
   table: AnalyticsExportTable,
   query: AnalyticsRangeQuery,
+  scope: ConversationScope,
 ): Promise<{ header: string[]; rows: Rows }> {
   if (table === 'conversas') {
     return {
@@ -95,10 +106,10 @@ export async function exportTable(
         'Convertida em',
         'Tempo médio de resposta (s)',
       ],
-      rows: conversations(db, query),
+      rows: conversations(db, query, scope),
     };
   }
-  const report = await computeReport(db, query);
+  const report = await computeReport(db, query, scope);
   switch (table) {
     case 'resumo': {
       const r = report;

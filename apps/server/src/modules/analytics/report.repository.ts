@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { DAY_MS, HOUR_MS, type TimeRange } from './time-windows.js';
 
 /**
@@ -135,16 +136,17 @@ export async function busiestHours(db: Db, range: TimeRange, offsetMs: number): 
   return grid;
 }
 
-/** The most asked open knowledge gaps among those asked in the range. */
-export async function topKnowledgeGaps(db: Db, range: TimeRange, limit = 10) {
+/** The most asked open knowledge gaps among those asked in the range, of conversations the viewer sees. */
+export async function topKnowledgeGaps(db: Db, range: TimeRange, scope: ConversationScope, limit = 10) {
   return db
-    .selectFrom('knowledge_gaps')
-    .select(['question', 'count', 'reason', 'last_asked_at'])
-    .where('last_asked_at', '>=', range.start)
-    .where('last_asked_at', '<', range.end)
-    .where('status', '=', 'open')
-    .orderBy('count', 'desc')
-    .orderBy('last_asked_at', 'desc')
+    .selectFrom('knowledge_gaps as g')
+    .select(['g.question', 'g.count', 'g.reason', 'g.last_asked_at'])
+    .where('g.last_asked_at', '>=', range.start)
+    .where('g.last_asked_at', '<', range.end)
+    .where('g.status', '=', 'open')
+    .$if(scope.limited, (q) => q.where(scope.conversationIdWhere('g.conversation_id')))
+    .orderBy('g.count', 'desc')
+    .orderBy('g.last_asked_at', 'desc')
     .limit(limit)
     .execute();
 }

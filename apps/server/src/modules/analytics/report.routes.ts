@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
 import { computeReport } from './report.service.js';
 import { exportTable } from './report-export.js';
 
@@ -19,15 +20,20 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/analytics/report',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: { querystring: analyticsRangeQuerySchema, response: { 200: analyticsReportResponseSchema } },
     },
-    async (request) => ({ success: true as const, data: await computeReport(app.readDb, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await computeReport(app.readDb, request.query, scopeOf(request)),
+    }),
   );
 
   app.get(
     '/api/analytics/export/:table',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: {
         params: z.object({ table: analyticsExportTableSchema }),
         querystring: analyticsRangeQuerySchema,
@@ -35,7 +41,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const { table } = request.params;
-      const { header, rows } = await exportTable(app.readDb, table, request.query);
+      const { header, rows } = await exportTable(app.readDb, table, request.query, scopeOf(request));
       await recordAudit(app.db, {
         action: 'data.export',
         actor: request.user,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
   busiestHours,
@@ -53,8 +54,15 @@ const split = (s: Split) => ({
   count: s.count,
 });
 
-/** `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md). */
-export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise<AnalyticsReport> {
+/**
+ * `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md).
+ * Counts are over every conversation; the knowledge gaps, which quote customers, only the viewer's.
+ */
+export async function computeReport(
+  db: Db,
+  query: AnalyticsRangeQuery,
+  scope: ConversationScope,
+): Promise<AnalyticsReport> {
   const { range, days } = reportDays(query);
   // Active conversations are the conversion rate's denominator: one query gives both.
   const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps] =
@@ -68,7 +76,7 @@ export async function computeReport(db: Db, query: AnalyticsRangeQuery): Promise
       handoffsPerRange(db, days),
       // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
       busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
-      topKnowledgeGaps(db, range),
+      topKnowledgeGaps(db, range, scope),
     ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
   const activeCount = conversion.conversations;

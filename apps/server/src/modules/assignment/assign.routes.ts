@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { guardConversation } from '../visibility/route-access.js';
 
 /** The reason stored on an assignment; the assignee's notifications look for it. */
 export const ASSIGNED_REASON_PREFIX = 'atribuída por ';
@@ -21,6 +22,7 @@ export const assignRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/conversations/:id/assign',
     {
       onRequest: app.requireAdmin,
+      ...guardConversation('params.id'),
       schema: {
         params: conversationParamsSchema,
         body: assignConversationRequestSchema,

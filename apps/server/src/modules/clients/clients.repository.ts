@@ -5,7 +5,7 @@ import { now, toIso } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { DAY_MS } from '../analytics/time-windows.js';
-import { visibleToUser } from '../messaging/conversation-queries.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 
 /**
  * The CRM's read side: the clients list and a client's page. Reads only; the messaging module owns
@@ -30,9 +30,11 @@ function parseIds(json: string): string[] {
 
 type Filter = Omit<ClientPageQuery, 'limit' | 'cursor'>;
 
-function applyFilters(db: Db, filter: Filter) {
+function applyFilters(db: Db, filter: Filter, scope: ConversationScope) {
   // Every client is created by a message, so last_contact is set; the list is ordered on it.
   let query = db.selectFrom('clients as k').where('k.last_contact', 'is not', null);
+  // A customer whose every conversation the viewer may not see is not listed for them.
+  if (scope.limited) query = query.where(scope.clientWhere('k'));
   const search = filter.search?.trim();
   if (search) {
     const pattern = containsPattern(search.toLowerCase());
@@ -100,8 +102,12 @@ const LIST_COLUMNS = [
 ] as const;
 
 /** One page of the clients list, most recent contact first (keyset on last_contact, id). */
-export async function listClientsPage(db: Db, query: ClientPageQuery & { limit: number }) {
-  let page = applyFilters(db, query).select([...LIST_COLUMNS, conversationCount]);
+export async function listClientsPage(
+  db: Db,
+  query: ClientPageQuery & { limit: number },
+  scope: ConversationScope,
+) {
+  let page = applyFilters(db, query, scope).select([...LIST_COLUMNS, conversationCount]);
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     page = page.where((eb) =>
@@ -117,7 +123,7 @@ export async function listClientsPage(db: Db, query: ClientPageQuery & { limit: 
       .orderBy('k.id', 'desc')
       .limit(query.limit + 1)
       .execute(),
-    applyFilters(db, query)
+    applyFilters(db, query, scope)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
@@ -134,13 +140,13 @@ export async function listClientsPage(db: Db, query: ClientPageQuery & { limit: 
 }
 
 /**
- * A client's page: details, every conversation (newest first; with `visibleTo`, only those that
- * restricted operator may see), and totals. Null when unknown.
+ * A client's page: details, the conversations the viewer may see (newest first), and totals (counts
+ * over all of them). Null when unknown.
  */
 export async function getClientDetail(
   db: Db,
   id: string,
-  visibleTo?: string | undefined,
+  scope: ConversationScope,
 ): Promise<ClientDetail | null> {
   const client = await db
     .selectFrom('clients as k')
@@ -161,7 +167,7 @@ export async function getClientDetail(
         'c.is_ai_handled',
       ])
       .where('c.client_id', '=', id)
-      .$if(visibleTo !== undefined, (q) => q.where(visibleToUser(visibleTo!)))
+      .$if(scope.limited, (q) => q.where(scope.where('c')))
       .orderBy('c.started_at', 'desc')
       .execute(),
     db

@@ -20,7 +20,8 @@ import { toIso } from '../../lib/clock.js';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mediaIdFromUrl } from '../media/media-store.js';
-import { createVisibility } from '../visibility/visibility.service.js';
+import { guardClient, scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { CLIENT_MESSAGES_CSV_HEADER, clientDataBundle, clientMessageRows } from './client-export.js';
 import { getClientDetail, listClientsPage } from './clients.repository.js';
 
@@ -33,12 +34,14 @@ const ERASE_CONFIRMATION = 'Confirme repetindo o identificador do cliente';
 export async function listClients(
   db: Kysely<Database>,
   ids: string[] | undefined,
+  scope: ConversationScope,
 ): Promise<Record<string, Client>> {
-  let query = db.selectFrom('clients').selectAll();
+  let query = db.selectFrom('clients as k').selectAll();
+  if (scope.limited) query = query.where(scope.clientWhere('k'));
   if (ids && ids.length > 0) {
-    query = query.where('id', 'in', ids.slice(0, MAX_IDS));
+    query = query.where('k.id', 'in', ids.slice(0, MAX_IDS));
   } else {
-    query = query.orderBy('last_contact', 'desc').orderBy('id').limit(CLIENTS_DEFAULT_LIMIT);
+    query = query.orderBy('k.last_contact', 'desc').orderBy('k.id').limit(CLIENTS_DEFAULT_LIMIT);
   }
   const rows = await query.execute();
   // Keyed by ids from the database: a Map first, so no id can land on Object.prototype.
@@ -63,35 +66,42 @@ export async function listClients(
  */
 export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const visibility = createVisibility(app.db, app.domain.messaging);
   app.get(
     '/api/clients',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: { querystring: clientsQuerySchema, response: { 200: clientsResponseSchema } },
     },
-    async (request) => ({ success: true as const, data: await listClients(app.db, request.query.ids) }),
+    async (request) => ({
+      success: true as const,
+      data: await listClients(app.db, request.query.ids, scopeOf(request)),
+    }),
   );
 
   app.get(
     '/api/clients/page',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: { querystring: clientPageQuerySchema, response: { 200: clientPageResponseSchema } },
     },
-    async (request) => ({ success: true as const, data: await listClientsPage(app.readDb, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await listClientsPage(app.readDb, request.query, scopeOf(request)),
+    }),
   );
 
   app.get(
     '/api/clients/:id',
     {
       onRequest: app.authenticate,
+      ...guardClient('params.id'),
       schema: { params: clientIdParamsSchema, response: { 200: clientDetailResponseSchema } },
     },
     async (request) => {
-      // An operator restricted to their own conversations does not see others' (nor their last message).
-      const visibleTo = await visibility.listScope(request.user!);
-      const detail = await getClientDetail(app.db, request.params.id, visibleTo);
+      // Only the conversations the viewer may see are listed (and their last messages).
+      const detail = await getClientDetail(app.db, request.params.id, scopeOf(request));
       if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
       return { success: true as const, data: detail };
     },
@@ -101,6 +111,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/clients/:id/export',
     {
       onRequest: app.requireAdmin,
+      ...guardClient('params.id'),
       schema: {
         params: clientIdParamsSchema,
         querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
@@ -136,6 +147,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/clients/:id',
     {
       onRequest: app.authenticate,
+      ...guardClient('params.id'),
       schema: {
         params: clientIdParamsSchema,
         body: updateClientRequestSchema,
@@ -145,7 +157,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHORIZED');
       await app.domain.messaging.updateClient(request.params.id, request.body, request.user);
-      const detail = await getClientDetail(app.db, request.params.id);
+      const detail = await getClientDetail(app.db, request.params.id, scopeOf(request));
       if (!detail) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
       return { success: true as const, data: detail, message: 'Cliente atualizado' };
     },
@@ -155,6 +167,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/clients/:id/erase',
     {
       onRequest: app.requireAdmin,
+      ...guardClient('params.id'),
       schema: {
         params: clientIdParamsSchema,
         body: eraseClientRequestSchema,

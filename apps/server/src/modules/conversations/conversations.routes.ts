@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
-import { createVisibility } from '../visibility/visibility.service.js';
+import { guardConversation, scopeOf, scopedReadModel } from '../visibility/route-access.js';
 
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -31,21 +31,14 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const messaging = app.domain.messaging;
   const auth = { onRequest: app.authenticate };
-  const visibility = createVisibility(app.db, messaging);
-  // A restricted operator gets 404 for a conversation someone else holds (docs/settings.md).
-  const visible = {
-    onRequest: app.authenticate,
-    preHandler: async (request: FastifyRequest) => {
-      const params = request.params as { id?: string; conversationId?: string };
-      const id = params.id ?? params.conversationId;
-      if (id) await visibility.assertCanSee(userOf(request), id);
-    },
-  };
+  // A conversation the viewer may not see is a 404 (docs/security.md, "Operators' visibility").
+  const visible = { ...auth, ...guardConversation('params.id') };
 
   app.get(
     '/api/conversations',
     {
       ...auth,
+      ...scopedReadModel,
       ...plainJsonResponse,
       schema: {
         querystring: listConversationsQuerySchema,
@@ -57,7 +50,7 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       const { assignee, ...query } = request.query;
       const page = await messaging.listConversations({
         ...query,
-        visibleTo: await visibility.listScope(user),
+        visible: scopeOf(request),
         heldBy: assignee === 'me' ? user.id : assignee === 'none' ? null : undefined,
       });
       return {
@@ -123,7 +116,8 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/conversations/:conversationId/messages/:messageId/react',
     {
-      ...visible,
+      ...auth,
+      ...guardConversation('params.conversationId'),
       schema: { params: messageParamsSchema, body: reactRequestSchema, response: { 200: ackEnvelopeSchema } },
     },
     async (request) => {

@@ -3,17 +3,23 @@ import { LIMITS } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 
-/** The latest activities, newest first (ties: id descending), capped at spec §9's 10. */
+/**
+ * The latest activities the viewer may see, newest first (ties: id descending), capped at spec §9's
+ * 10: those about no conversation, or about one they see (an activity names its customer).
+ */
 export async function latestActivities(
   db: Kysely<Database>,
+  scope: ConversationScope,
   limit: number = LIMITS.recentActivities,
 ): Promise<Activity[]> {
   const rows = await db
-    .selectFrom('activities')
-    .select(['id', 'type', 'title', 'description', 'timestamp'])
-    .orderBy('timestamp', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('activities as a')
+    .select(['a.id', 'a.type', 'a.title', 'a.description', 'a.timestamp'])
+    .$if(scope.limited, (q) => q.where(scope.conversationIdWhere('a.conversation_id')))
+    .orderBy('a.timestamp', 'desc')
+    .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, timestamp: toIso(Number(r.timestamp)) }));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../lib/clock.js';
 import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
+import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
 import { latestActivities } from './activity.repository.js';
 
 /** `GET /dashboard/stats` and `GET /dashboard/activity` (authenticated). Health: modules/health. */
@@ -17,7 +18,11 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/dashboard/activity',
-    { preHandler: app.authenticate, schema: { response: { 200: activityResponseSchema } } },
-    async () => ({ success: true as const, data: await latestActivities(app.db) }),
+    {
+      preHandler: app.authenticate,
+      ...scopedReadModel,
+      schema: { response: { 200: activityResponseSchema } },
+    },
+    async (request) => ({ success: true as const, data: await latestActivities(app.db, scopeOf(request)) }),
   );
 };

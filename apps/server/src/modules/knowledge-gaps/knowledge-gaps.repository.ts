@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, KnowledgeGapsTable } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { questionKey } from './question-key.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -71,10 +72,16 @@ export function toKnowledgeGap(row: KnowledgeGapRow): KnowledgeGap {
 
 export function knowledgeGapsRepository(db: Kysely<Database>) {
   return {
-    list(status: KnowledgeGapRow['status'] | 'all', limit = 200): Promise<KnowledgeGapRow[]> {
-      let query = db.selectFrom('knowledge_gaps').selectAll();
-      if (status !== 'all') query = query.where('status', '=', status);
-      return query.orderBy('count', 'desc').orderBy('last_asked_at', 'desc').limit(limit).execute();
+    /** The gaps the viewer may see: a gap quotes its conversation's customer (docs/security.md). */
+    list(
+      status: KnowledgeGapRow['status'] | 'all',
+      scope: ConversationScope,
+      limit = 200,
+    ): Promise<KnowledgeGapRow[]> {
+      let query = db.selectFrom('knowledge_gaps as g').selectAll('g');
+      if (status !== 'all') query = query.where('g.status', '=', status);
+      if (scope.limited) query = query.where(scope.conversationIdWhere('g.conversation_id'));
+      return query.orderBy('g.count', 'desc').orderBy('g.last_asked_at', 'desc').limit(limit).execute();
     },
 
     find(id: string): Promise<KnowledgeGapRow | undefined> {

@@ -9,11 +9,12 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
 import { createKnowledgeGapsService } from './knowledge-gaps.service.js';
 
 /**
- * The learning loop (issue 6): GET /api/knowledge-gaps (signed in), POST …/:id/resolve and
- * …/:id/dismiss (admin).
+ * The learning loop: GET /api/knowledge-gaps (signed in; the gaps of conversations the viewer sees),
+ * POST …/:id/resolve and …/:id/dismiss (admin).
  */
 export const knowledgeGapsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,9 +29,13 @@ export const knowledgeGapsRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/knowledge-gaps',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: { querystring: knowledgeGapsQuerySchema, response: { 200: knowledgeGapsResponseSchema } },
     },
-    async (request) => ({ success: true as const, data: await service.list(request.query.status) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.list(request.query.status, scopeOf(request)),
+    }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { KnowledgeBaseEvents, Realtime } from '../../types.js';
 import { emitActivity, recordActivity } from '../activities/activities.service.js';
 import { readKnowledgeBase, writeKnowledgeBase } from '../knowledge-base/knowledge-base.repository.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 import { knowledgeGapsRepository, toKnowledgeGap } from './knowledge-gaps.repository.js';
 
 export const GAP_NOT_FOUND = 'Lacuna de conhecimento não encontrada';
@@ -35,8 +36,11 @@ export function createKnowledgeGapsService(deps: {
 
   return {
     /** Gaps by count; each open one carries the operator's reply to it as the suggested answer. */
-    async list(status: 'open' | 'resolved' | 'dismissed' | 'all'): Promise<KnowledgeGap[]> {
-      const rows = await repo.list(status);
+    async list(
+      status: 'open' | 'resolved' | 'dismissed' | 'all',
+      scope: ConversationScope,
+    ): Promise<KnowledgeGap[]> {
+      const rows = await repo.list(status, scope);
       for (const row of rows) {
         if (row.status !== 'open' || row.suggested_answer) continue;
         const reply = await repo.operatorReplyTo(row);

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { createVisibility } from '../visibility/visibility.service.js';
+import { guardConversation } from '../visibility/route-access.js';
 import { labelsRepository } from './labels.repository.js';
 
 /** PUT /api/conversations/:id/labels: anyone who can see the conversation labels it. */
@@ -17,6 +17,7 @@ export const conversationLabelsRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/conversations/:id/labels',
     {
       onRequest: app.authenticate,
+      ...guardConversation('params.id'),
       schema: {
         params: conversationParamsSchema,
         body: setConversationLabelsRequestSchema,
@@ -25,7 +26,6 @@ export const conversationLabelsRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const messaging = app.domain.messaging;
-      await createVisibility(app.db, messaging).assertCanSee(request.user!, request.params.id);
       const wanted = [...new Set(request.body.labelIds)];
       const known = await labels.existing(wanted);
       if (known.length !== wanted.length) throw new AppError('VALIDATION_ERROR', 'Etiqueta não encontrada');

@@ -2,31 +2,26 @@ import { mediaParamsSchema } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../types.js';
 import { contentDisposition } from './content-disposition.js';
+import { guardMedia } from '../visibility/route-access.js';
 import type { MediaStore } from './media-store.js';
 import { isInlineType } from './media-type.js';
 
 /**
- * `GET /api/media/:id` for a signed-in user who may see the conversation it was sent in (`canView`;
- * an operator restricted to their own conversations gets the same 404 as for a missing file). The
- * type is the one detected when the file was stored;
+ * `GET /api/media/:id` for a signed-in user who may see the conversation it was sent in (the
+ * visibility guard: otherwise the same 404 as for a missing file). The type is the one detected when
+ * the file was stored;
  * `nosniff` and a sandboxing CSP keep a browser from running anything in it; only images, audio and
  * video are shown inline, everything else downloads.
  */
-export function mediaRoutes(
-  store: MediaStore,
-  canView: (user: AuthUser, mediaId: string) => Promise<boolean>,
-): FastifyPluginAsync {
+export function mediaRoutes(store: MediaStore): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/media/:id',
-      { onRequest: app.authenticate, schema: { params: mediaParamsSchema } },
+      { onRequest: app.authenticate, ...guardMedia('params.id'), schema: { params: mediaParamsSchema } },
       async (request, reply) => {
-        const media = (await canView(request.user!, request.params.id))
-          ? await store.open(request.params.id)
-          : null;
+        const media = await store.open(request.params.id);
         if (!media) throw new AppError('NOT_FOUND', 'Arquivo não encontrado');
         const etag = `"${media.sha256}"`;
         reply

@@ -21,21 +21,12 @@ export interface ListConversationsFilter {
   tags?: string[] | undefined;
   clientId?: string | undefined;
   handler?: HandlerMode | undefined;
-  /** Restricted operator: only conversations nobody holds and those this user holds. */
-  visibleTo?: string | undefined;
+  /** The viewer's visibility scope (modules/visibility), applied when it limits them. */
+  visible?: { readonly limited: boolean; where(table: string): Expression<SqlBool> } | undefined;
   /** Held by this person (a user id), or by nobody (null). */
   heldBy?: string | null | undefined;
   limit: number;
   cursor?: string | undefined;
-}
-
-/**
- * What an operator restricted to their own conversations sees (docs/settings.md): the conversations
- * nobody holds and those this user holds. On `conversations` aliased `c`.
- */
-export function visibleToUser(userId: string): Expression<SqlBool> {
-  const eb = expressionBuilder<{ c: ConversationsTable }, 'c'>();
-  return eb.or([eb('c.handler_mode', '!=', 'human'), eb('c.handler_user_id', '=', userId)]);
 }
 
 /** The filters on the conversation's own columns (everything but the search), or null for none. */
@@ -47,7 +38,7 @@ function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> | null
   }
   if (filter.clientId) parts.push(eb('c.client_id', '=', filter.clientId));
   if (filter.handler) parts.push(eb('c.handler_mode', '=', filter.handler));
-  if (filter.visibleTo) parts.push(visibleToUser(filter.visibleTo));
+  if (filter.visible?.limited) parts.push(filter.visible.where('c'));
   if (filter.heldBy === null) parts.push(eb('c.handler_mode', '!=', 'human'));
   else if (filter.heldBy) {
     parts.push(eb.and([eb('c.handler_mode', '=', 'human'), eb('c.handler_user_id', '=', filter.heldBy)]));

@@ -5,6 +5,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
 import { notificationsService } from './notifications.service.js';
 
 /** GET /api/notifications (the signed-in user's), POST /api/notifications/read. */
@@ -13,17 +14,25 @@ export const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
   const notifications = notificationsService(app);
   app.get(
     '/api/notifications',
-    { onRequest: app.authenticate, schema: { response: { 200: notificationsResponseSchema } } },
-    async (request) => ({ success: true as const, data: await notifications.list(request.user!) }),
+    {
+      onRequest: app.authenticate,
+      ...scopedReadModel,
+      schema: { response: { 200: notificationsResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.list(request.user!, scopeOf(request)),
+    }),
   );
   app.post(
     '/api/notifications/read',
     {
       onRequest: app.authenticate,
+      ...scopedReadModel,
       schema: { body: markNotificationsReadRequestSchema, response: { 200: ackEnvelopeSchema } },
     },
     async (request) => {
-      await notifications.markRead(request.user!, request.body.ids);
+      await notifications.markRead(request.user!, scopeOf(request), request.body.ids);
       return { success: true as const, message: 'Notificações marcadas como lidas' };
     },
   );

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { now, toIso } from '../../lib/clock.js';
 import type { AuthUser } from '../../types.js';
 import { ASSIGNED_REASON_PREFIX } from '../assignment/assign.routes.js';
-import { createVisibility } from '../visibility/visibility.service.js';
+import { disabledWebhookNotices } from '../outbound-webhooks/disabled-notices.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
 
 const LIMIT = 50;
 
@@ -35,12 +36,11 @@ export function notificationsService(app: FastifyInstance) {
     };
   }
 
-  async function items(user: AuthUser): Promise<Item[]> {
+  async function items(user: AuthUser, scope: ConversationScope): Promise<Item[]> {
     const messaging = app.domain.messaging;
-    const visibleTo = await createVisibility(app.db, messaging).listScope(user);
     const [waiting, mine] = await Promise.all([
-      messaging.listConversations({ status: 'all', handler: 'waiting_human', visibleTo, limit: LIMIT }),
-      messaging.listConversations({ status: 'all', heldBy: user.id, limit: LIMIT }),
+      messaging.listConversations({ status: 'all', handler: 'waiting_human', visible: scope, limit: LIMIT }),
+      messaging.listConversations({ status: 'all', heldBy: user.id, visible: scope, limit: LIMIT }),
     ]);
     const list: Item[] = [];
     for (const c of waiting.conversations) {
@@ -66,12 +66,13 @@ export function notificationsService(app: FastifyInstance) {
     }
     const disconnected = whatsapp();
     if (disconnected) list.push(disconnected);
+    if (user.role === 'admin') list.push(...(await disabledWebhookNotices(app.db)));
     return list.sort((a, b) => b.at.localeCompare(a.at)).slice(0, LIMIT);
   }
 
   return {
-    async list(user: AuthUser): Promise<{ items: Notification[]; unread: number }> {
-      const current = await items(user);
+    async list(user: AuthUser, scope: ConversationScope): Promise<{ items: Notification[]; unread: number }> {
+      const current = await items(user, scope);
       const ids = current.map((item) => item.id);
       const read = ids.length
         ? new Set(
@@ -90,8 +91,8 @@ export function notificationsService(app: FastifyInstance) {
     },
 
     /** Marks the given notifications (or all current ones) read. */
-    async markRead(user: AuthUser, ids?: string[]): Promise<void> {
-      const targets = ids ?? (await items(user)).map((item) => item.id);
+    async markRead(user: AuthUser, scope: ConversationScope, ids?: string[]): Promise<void> {
+      const targets = ids ?? (await items(user, scope)).map((item) => item.id);
       if (targets.length === 0) return;
       const at = now();
       await app.db

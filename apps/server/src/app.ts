@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { apiTokensModule } from './modules/api-tokens/api-tokens.module.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthModule } from './modules/health/health.module.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(healthModule);
   await app.register(mediaModule);
   await app.register(auditRoutes);
+  await app.register(apiTokensModule);
 
   await app.register(domainPlugin, { agentPause: options.agentPause, whatsappWeb: options.whatsappWeb });
   await app.register(retentionModule);

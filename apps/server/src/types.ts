@@ -139,6 +139,16 @@ export interface DomainEvents {
   subscribe(listener: (event: DomainEvent) => void): () => void;
 }
 
+/**
+ * Checks an API token (a bearer starting `atd_`) for this request's route: answers the user it acts
+ * as, or throws 401/403/429.
+ */
+export type ApiTokenAuthenticator = (
+  token: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<AuthUser>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -157,6 +167,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then 403 unless admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Registers how API tokens are checked (modules/api-tokens); without it they get 401. */
+    setApiTokenAuthenticator: (authenticator: ApiTokenAuthenticator) => void;
   }
   interface FastifyRequest {
     user: AuthUser | null;

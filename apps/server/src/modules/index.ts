@@ -19,6 +19,7 @@ import type { Domain } from './domain.js';
 import { mediaUrl } from './media/media-store.js';
 import { handBack, lockConversationsInOrder, takeOver } from './messaging/change-handler.js';
 import { createMessaging } from './messaging/messaging.js';
+import { outboundWebhooksModule } from './outbound-webhooks/outbound-webhooks.module.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
 import { createVisibility } from './visibility/visibility.service.js';
@@ -145,6 +146,8 @@ export const domainPlugin = fp<DomainOptions>(
     await app.register(cloudApiModule(cloud));
     registerClientEvents(app, domain);
     registerHealthCheck(app, domain);
+    // Signed outbound webhooks: a delivery per domain event and subscribed endpoint, posted by jobs.
+    await app.register(outboundWebhooksModule);
     // The AI agent (helper "agent"): agent_reply jobs, knowledge-base index, knowledge gaps.
     await app.register(agentModule, { pause: options.agentPause });
 
@@ -166,6 +169,12 @@ export const domainPlugin = fp<DomainOptions>(
   },
   {
     name: 'atende-domain',
-    dependencies: ['atende-db', 'atende-auth', 'atende-realtime', 'atende-health-checks'],
+    dependencies: [
+      'atende-db',
+      'atende-auth',
+      'atende-realtime',
+      'atende-health-checks',
+      'atende-domain-events',
+    ],
   },
 );

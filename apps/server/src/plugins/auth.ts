@@ -1,8 +1,10 @@
+import { API_TOKEN_PREFIX } from '@atende/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
 import { sessionsRepository, TOUCH_INTERVAL_MS } from '../modules/auth/sessions.repository.js';
+import type { ApiTokenAuthenticator } from '../types.js';
 
 /** The bearer token of a request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -12,16 +14,27 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Decorates `authenticate` and `requireAdmin`, and `request.user` / `request.sessionId`. */
+/**
+ * Decorates `authenticate` and `requireAdmin`, and `request.user` / `request.sessionId`. A bearer
+ * starting `atd_` is an API token: checked by what `setApiTokenAuthenticator` registered (no session).
+ */
 export const authPlugin = fp(
   async (app) => {
     const sessions = sessionsRepository(app.db);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
-    async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    // API tokens are the domain's (modules/api-tokens registers how to check them).
+    let apiTokens: ApiTokenAuthenticator | null = null;
+
+    async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = bearerToken(request);
       if (!token) throw new AppError('UNAUTHORIZED', 'Token de autenticação não encontrado');
+      if (token.startsWith(API_TOKEN_PREFIX)) {
+        if (!apiTokens) throw new AppError('UNAUTHORIZED', 'Token inválido ou expirado');
+        request.user = await apiTokens(token, request, reply);
+        return;
+      }
       const at = now();
       const session = await sessions.findActive(token, at);
       if (!session) throw new AppError('UNAUTHORIZED', 'Token inválido ou expirado');
@@ -38,6 +51,9 @@ export const authPlugin = fp(
     }
 
     app.decorate('authenticate', authenticate);
+    app.decorate('setApiTokenAuthenticator', (authenticator: ApiTokenAuthenticator) => {
+      apiTokens = authenticator;
+    });
     app.decorate('requireAdmin', requireAdmin);
   },
   { name: 'atende-auth', dependencies: ['atende-db'] },

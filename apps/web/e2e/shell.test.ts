@@ -121,11 +121,10 @@ describe('routes', () => {
     await context.close();
   });
 
-  it('placeholders say what comes next', async () => {
+  it('Integrações lists the inboxes (the connected numbers)', async () => {
     const { page, context } = await open();
     await signIn(page, '/integrations');
-    await page.getByText('A central de integrações vem depois').waitFor();
-    await page.getByRole('link', { name: 'Conectar o WhatsApp' }).waitFor();
+    await page.getByRole('region', { name: 'Caixas de entrada' }).getByTestId('inbox-row').first().waitFor();
     await context.close();
   });
 

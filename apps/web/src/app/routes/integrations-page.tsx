@@ -1,22 +1,17 @@
-import { Plug } from 'lucide-react';
-import { PlaceholderPage } from './placeholder-page';
+import { PageContainer, PageHeader } from '@/components/layout/page-header';
+import { InboxesCard } from '@/features/inboxes/components/inboxes-card';
 
+/** /integrations: one card per integration, stacked (each card is its own feature's component). */
 export default function IntegrationsPage() {
   return (
-    <PlaceholderPage
-      title="Integrações"
-      description="Conecte o Atende às suas ferramentas"
-      icon={Plug}
-      phase="Em breve"
-      heading="A central de integrações vem depois"
-      summary="Conecte o Atende ao seu e-commerce, ERP e ferramentas de marketing para que a IA consulte pedidos, estoque e entregas. A conexão com o WhatsApp já é feita pelo Dashboard."
-      upcoming={[
-        'Plataformas de e-commerce',
-        'Webhooks e API pública',
-        'Automação de marketing',
-        'Planilhas e relatórios',
-      ]}
-      meanwhile={{ to: '/dashboard', label: 'Conectar o WhatsApp' }}
-    />
+    <PageContainer>
+      <PageHeader
+        title="Integrações"
+        description="Os números de WhatsApp do Atende e as ferramentas conectadas a ele"
+      />
+      <div className="grid grid-cols-1 gap-6" data-testid="integrations-sections">
+        <InboxesCard />
+      </div>
+    </PageContainer>
   );
 }

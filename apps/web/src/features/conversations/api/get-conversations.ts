@@ -20,6 +20,7 @@ export interface ConversationsQuery {
   handler: HandlerMode | null;
   tags: readonly string[];
   assignee?: AssigneeFilter;
+  inboxId?: string | null;
 }
 
 export interface ConversationsPage {
@@ -42,6 +43,7 @@ export async function getConversations(
       handler: query.handler ?? undefined,
       tags: query.tags.length ? query.tags.join(',') : undefined,
       assignee: query.assignee && query.assignee !== 'all' ? query.assignee : undefined,
+      inboxId: query.inboxId ?? undefined,
       limit: LIST_PAGE_SIZE,
       cursor: cursor ?? undefined,
     },
@@ -67,6 +69,7 @@ export function getConversationsQueryOptions(query: ConversationsQuery) {
         handler: query.handler,
         tags: [...query.tags],
         assignee: query.assignee ?? 'all',
+        inboxId: query.inboxId ?? null,
       },
     ],
     queryFn: ({ pageParam, signal }) => getConversations(query, pageParam, signal),

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Archive, ArrowLeft, MoreVertical, Phone, Search, Tag, Trash2, UserRound, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar, Button } from '@/components/ui';
+import { useInboxNames } from '@/lib/api/use-inbox-names';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 import { useAuth } from '@/lib/session';
@@ -71,6 +72,7 @@ export function ChatHeader({
   const phone = client?.phone ?? conversation.clientPhone;
   const lastSeen = client?.lastContact ?? conversation.lastMessageTime;
   const isHuman = conversation.handler.mode === 'human';
+  const inboxName = useInboxNames()?.get(conversation.inboxId);
 
   const call = (kind: 'voice' | 'video') => {
     if (!phone) {
@@ -146,6 +148,15 @@ export function ChatHeader({
           </span>
         </div>
         <div className="truncate text-slate-500 text-xs dark:text-slate-400">
+          {inboxName ? (
+            <>
+              <span data-testid="chat-inbox" className="font-medium text-slate-600 dark:text-slate-300">
+                <span className="sr-only">Caixa de entrada: </span>
+                {inboxName}
+              </span>
+              {' · '}
+            </>
+          ) : null}
           {lastSeen
             ? `Visto por último ${formatRelativeTime(lastSeen).toLowerCase()}`
             : 'Sem atividade recente'}

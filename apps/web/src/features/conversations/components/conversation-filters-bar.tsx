@@ -1,6 +1,7 @@
 import type { AssigneeFilter, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
 import { Search, X } from 'lucide-react';
-import { useLabels } from '@/features/labels/api/labels-api';
+import { useInboxes } from '@/lib/api/get-inboxes';
+import { useLabels } from '@/lib/api/get-labels';
 import type { ConversationFilters } from '../lib/conversation-filters';
 import { HANDLER_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../lib/conversation-status';
 
@@ -20,6 +21,7 @@ const ASSIGNEE_OPTIONS: Array<{ value: AssigneeFilter; label: string }> = [
 
 export function ConversationFiltersBar({ filters, onChange }: Props) {
   const labels = useLabels().data ?? [];
+  const inboxes = useInboxes({ removed: true }).data ?? [];
   return (
     <div className="flex flex-col gap-2 px-4 pb-3">
       <div className="relative">
@@ -46,6 +48,24 @@ export function ConversationFiltersBar({ filters, onChange }: Props) {
           </button>
         )}
       </div>
+      {/* With one number there is nothing to choose. */}
+      {inboxes.length > 1 ? (
+        <div className="flex">
+          <select
+            aria-label="Filtrar por caixa de entrada"
+            value={filters.inboxId ?? ''}
+            onChange={(e) => onChange({ ...filters, inboxId: e.target.value || null })}
+            className={selectClass}
+          >
+            <option value="">Todas as caixas de entrada</option>
+            {inboxes.map((inbox) => (
+              <option key={inbox.id} value={inbox.id}>
+                {inbox.removedAt ? `${inbox.name} (removida)` : inbox.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="flex gap-2">
         <select
           aria-label="Filtrar por status"

@@ -1,12 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertCircle, Inbox } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Skeleton, Spinner } from '@/components/ui';
+import { useInboxNames } from '@/lib/api/use-inbox-names';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useConversations } from '../api/get-conversations';
-import { SEARCH_DEBOUNCE_MS } from '../lib/constants';
+import { INBOX_FILTER_PARAM, SEARCH_DEBOUNCE_MS } from '../lib/constants';
 import {
   type ConversationFilters,
   DEFAULT_FILTERS,
@@ -29,7 +31,28 @@ interface Props {
  * the same filters, paged by cursor as the user scrolls. Rows are virtualised (fixed height).
  */
 export function ConversationListPanel({ selectedId, onSelect, hiddenIds, className }: Props) {
-  const [filters, setFilters] = useState<ConversationFilters>(DEFAULT_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const [localFilters, setLocalFilters] = useState<ConversationFilters>(DEFAULT_FILTERS);
+  // The inbox filter lives in the URL (a reload or a shared link keeps it); the rest in the panel.
+  const inboxId = params.get(INBOX_FILTER_PARAM);
+  const filters = useMemo(() => ({ ...localFilters, inboxId }), [localFilters, inboxId]);
+  const setFilters = useCallback(
+    (next: ConversationFilters) => {
+      setLocalFilters(next);
+      if ((next.inboxId ?? null) === inboxId) return;
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next.inboxId) updated.set(INBOX_FILTER_PARAM, next.inboxId);
+          else updated.delete(INBOX_FILTER_PARAM);
+          return updated;
+        },
+        { replace: true },
+      );
+    },
+    [inboxId, setParams],
+  );
+  const inboxNames = useInboxNames();
   const serverFilters = useDebouncedValue(filters, SEARCH_DEBOUNCE_MS);
   const query = useConversations(serverFilters);
   const {
@@ -70,7 +93,7 @@ export function ConversationListPanel({ selectedId, onSelect, hiddenIds, classNa
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the filters change
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
-  }, [filters.status, filters.handler]);
+  }, [filters.status, filters.handler, filters.inboxId]);
 
   return (
     <aside
@@ -134,7 +157,12 @@ export function ConversationListPanel({ selectedId, onSelect, hiddenIds, classNa
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
                   {row ? (
-                    <ConversationRow row={row} isSelected={row.id === selectedId} onSelect={onSelect} />
+                    <ConversationRow
+                      row={row}
+                      isSelected={row.id === selectedId}
+                      onSelect={onSelect}
+                      inboxName={inboxNames?.get(row.inboxId)}
+                    />
                   ) : (
                     <div className="flex h-full items-center justify-center">
                       <Spinner size="sm" />

@@ -16,12 +16,15 @@ interface ConversationRowProps {
   row: Conversation;
   isSelected: boolean;
   onSelect: (id: string) => void;
+  /** Shown only while there is more than one inbox. */
+  inboxName?: string | undefined;
 }
 
 export const ConversationRow = memo(function ConversationRow({
   row,
   isSelected,
   onSelect,
+  inboxName,
 }: ConversationRowProps) {
   const name = displayName(row);
   return (
@@ -41,6 +44,16 @@ export const ConversationRow = memo(function ConversationRow({
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex items-baseline gap-2">
           <span className="truncate font-medium text-slate-900 text-sm dark:text-slate-100">{name}</span>
+          {inboxName ? (
+            <span
+              data-testid="conversation-inbox"
+              title={`Caixa de entrada: ${inboxName}`}
+              className="max-w-[45%] shrink-0 truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+            >
+              <span className="sr-only">Caixa de entrada: </span>
+              {inboxName}
+            </span>
+          ) : null}
           {row.lastMessageTime && (
             <span className="ml-auto shrink-0 text-slate-500 text-xs dark:text-slate-400">
               {formatRelativeTime(row.lastMessageTime)}

@@ -53,3 +53,6 @@ export const QUICK_REPLIES = [
 export const LIST_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search parameter holding the inbox filter, so a reload or a shared link keeps it. */
+export const INBOX_FILTER_PARAM = 'inbox';

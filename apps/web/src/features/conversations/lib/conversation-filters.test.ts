@@ -19,6 +19,7 @@ function row(overrides: Partial<Conversation> = {}): Conversation {
     handler: { mode: 'ai', userId: null, userName: null, since: '2025-01-01T10:00:00.000Z', reason: null },
     clientName: 'João Gonçalves',
     clientPhone: '+5511999990001',
+    inboxId: 'default',
     ...overrides,
   };
 }

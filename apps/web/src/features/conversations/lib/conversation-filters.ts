@@ -10,6 +10,8 @@ export interface ConversationFilters {
   tags: readonly string[];
   /** "minhas" (held by me), "não atribuídas" (held by nobody) or "todas". */
   assignee?: AssigneeFilter;
+  /** One inbox (connected number) only; null for all. */
+  inboxId?: string | null;
 }
 
 export const DEFAULT_FILTERS: ConversationFilters = {
@@ -18,6 +20,7 @@ export const DEFAULT_FILTERS: ConversationFilters = {
   handler: null,
   tags: [],
   assignee: 'all',
+  inboxId: null,
 };
 
 /** Whether a row matches the assignee filter for the signed-in user. */
@@ -59,6 +62,7 @@ export function matchesSearch(row: Conversation, search: string): boolean {
 export function matchesFilters(row: Conversation, filters: ConversationFilters): boolean {
   if (!matchesStatusFilter(row.status, filters.status)) return false;
   if (filters.handler && row.handler.mode !== filters.handler) return false;
+  if (filters.inboxId && row.inboxId !== filters.inboxId) return false;
   if (filters.tags.length > 0 && !filters.tags.every((tag) => row.tags.includes(tag))) return false;
   if (!matchesAssignee(row, filters.assignee, getAuthState().user?.id ?? null)) return false;
   return matchesSearch(row, filters.search);
@@ -79,6 +83,7 @@ export function sameFilters(a: ConversationFilters, b: ConversationFilters): boo
     a.status === b.status &&
     a.handler === b.handler &&
     (a.assignee ?? 'all') === (b.assignee ?? 'all') &&
+    (a.inboxId ?? null) === (b.inboxId ?? null) &&
     a.tags.join(',') === b.tags.join(',')
   );
 }

@@ -34,6 +34,7 @@ function row(
     handler: { mode: 'human', userId: 'u', userName: 'Ana', since: T0, reason: null },
     clientName: null,
     clientPhone: null,
+    inboxId: 'default',
     ...overrides,
   };
 }

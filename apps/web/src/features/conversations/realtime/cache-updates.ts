@@ -292,5 +292,7 @@ export function applyIncomingToList(qc: QueryClient, incoming: IncomingMessage):
     handler: { mode: 'ai', userId: null, userName: null, since: incoming.timestamp, reason: null },
     clientName: null,
     clientPhone: null,
+    // Not in the short event: a list filtered by inbox waits for the full row (`conversation:updated`).
+    inboxId: '',
   });
 }

@@ -1,27 +1,32 @@
 import type { WhatsappStatus } from '@atende/contracts';
 import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { QrImage } from '@/components/qr-image';
 import { Button, useConfirm } from '@/components/ui';
+import { useInboxes } from '@/lib/api/get-inboxes';
+import { channelKindLabel } from '@/lib/inbox-connection';
 import { useAuth } from '@/lib/session';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { useLogoutWhatsapp } from '../api/logout-whatsapp';
 import { usePairSimulator } from '../api/pair-simulator';
 import { useReconnectWhatsapp } from '../api/reconnect-whatsapp';
+import { OtherInboxes } from './other-inboxes';
 import { Panel } from './panel';
-import { QrImage } from './qr-image';
 import { WhatsappProblem } from './whatsapp-problem';
 
 export const WHATSAPP_STATUS_ERROR = 'Erro ao carregar status do WhatsApp';
 
-const CHANNEL_LABELS: Record<WhatsappStatus['channel'], string> = {
-  simulator: 'Simulador',
-  'whatsapp-web': 'WhatsApp Web',
-  'cloud-api': 'WhatsApp Cloud API',
-};
-
-/** Connection card (spec §4): connected, disconnected, or a QR waiting to be scanned. */
+/**
+ * Connection card (spec §4): the primary inbox connected, disconnected, or a QR waiting to be scanned;
+ * below it, a line per other inbox with its state.
+ */
 export function WhatsappCard({ className }: { className?: string }) {
   const status = useWhatsappStatus();
+  const inboxes = useInboxes().data ?? [];
+  const primary = inboxes.find((inbox) => inbox.primary);
+  const others = inboxes.filter((inbox) => !inbox.primary);
+  const isMultiple = inboxes.length > 1;
   const reconnect = useReconnectWhatsapp();
   const pair = usePairSimulator();
   const logout = useLogoutWhatsapp();
@@ -81,9 +86,35 @@ export function WhatsappCard({ className }: { className?: string }) {
   }
 
   return (
-    <Panel id="whatsapp-title" title="Conexão WhatsApp" subtitle="Canal de atendimento" className={className}>
+    <Panel
+      id="whatsapp-title"
+      title="Conexão WhatsApp"
+      subtitle={isMultiple ? `${inboxes.length} caixas de entrada` : 'Canal de atendimento'}
+      action={
+        isAdmin ? (
+          <Link
+            to="/integrations"
+            className="rounded font-medium text-indigo-600 text-sm hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+          >
+            Gerenciar
+          </Link>
+        ) : undefined
+      }
+      className={className}
+    >
       <div id="whatsapp" className="@container flex flex-1 flex-col gap-3">
+        {isMultiple && primary ? (
+          <p className="flex min-w-0 items-center gap-2" data-testid="whatsapp-primary-name">
+            <span className="truncate font-medium text-slate-800 text-sm dark:text-slate-200">
+              {primary.name}
+            </span>
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 py-px font-medium text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              Principal
+            </span>
+          </p>
+        ) : null}
         {body}
+        {others.length > 0 ? <OtherInboxes inboxes={others} /> : null}
       </div>
     </Panel>
   );
@@ -98,7 +129,7 @@ interface StatusBodyProps {
 }
 
 function StatusBody({ status, onPair, isPairing, reconnectButton, logoutButton }: StatusBodyProps) {
-  const channel = CHANNEL_LABELS[status.channel];
+  const channel = channelKindLabel(status.channel);
 
   if (status.connected) {
     return (

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
 import { useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { getDashboardChartsQueryOptions } from '../api/get-dashboard-charts';
@@ -24,6 +25,8 @@ const whatsappKey = getWhatsappStatusQueryOptions().queryKey;
 export function useDashboardRealtime(): void {
   const queryClient = useQueryClient();
   useReloadMissedEvents(dashboardKeys.all);
+  // The connection card lists every inbox with its state.
+  useInboxesRealtime();
 
   useSocketEvent('system:metrics', ({ stats, charts }) => {
     queryClient.setQueryData(statsKey, stats);

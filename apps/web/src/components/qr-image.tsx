@@ -2,8 +2,16 @@ import { useEffect, useState } from 'react';
 
 const SIZE = 192;
 
-/** Renders the status `qr` string as an SVG image; the `qrcode` library loads only when a QR is pending. */
-export function QrImage({ value }: { value: string }) {
+/** Renders a status `qr` string as an SVG image; the `qrcode` library loads only when a QR is pending. */
+export function QrImage({
+  value,
+  alt = 'QR code para conectar o WhatsApp',
+  testId = 'whatsapp-qr',
+}: {
+  value: string;
+  alt?: string;
+  testId?: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -30,13 +38,7 @@ export function QrImage({ value }: { value: string }) {
       style={{ width: SIZE + 18, height: SIZE + 18 }}
     >
       {src ? (
-        <img
-          src={src}
-          width={SIZE}
-          height={SIZE}
-          alt="QR code para conectar o WhatsApp"
-          data-testid="whatsapp-qr"
-        />
+        <img src={src} width={SIZE} height={SIZE} alt={alt} data-testid={testId} />
       ) : failed ? (
         <p className="px-4 text-center text-xs text-red-700">Não foi possível gerar o QR code</p>
       ) : (

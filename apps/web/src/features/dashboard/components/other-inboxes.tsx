@@ -1,0 +1,45 @@
+import type { Inbox } from '@atende/contracts';
+import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
+import { channelKindLabel, summarizeConnection } from '@/lib/inbox-connection';
+
+/** The inboxes besides the primary one: a line each with its state (pairing is on /integrations). */
+export function OtherInboxes({ inboxes }: { inboxes: readonly Inbox[] }) {
+  return (
+    <section
+      aria-labelledby="other-inboxes-title"
+      className="border-slate-200 border-t pt-3 dark:border-slate-800"
+    >
+      <h3
+        id="other-inboxes-title"
+        className="font-medium text-slate-500 text-xs uppercase tracking-wide dark:text-slate-400"
+      >
+        Outras caixas de entrada
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+        {inboxes.map((inbox) => {
+          const reason = summarizeConnection(inbox.status).reason;
+          return (
+            <li
+              key={inbox.id}
+              data-testid="dashboard-inbox"
+              data-inbox-id={inbox.id}
+              className="flex items-start justify-between gap-3 py-2"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-800 text-sm dark:text-slate-200">
+                  {inbox.name}
+                </p>
+                <p className="truncate text-slate-500 text-xs dark:text-slate-400">
+                  {channelKindLabel(inbox.kind)}
+                  {inbox.phone ? ` · ${inbox.phone}` : ''}
+                </p>
+                {reason ? <p className="text-red-700 text-xs dark:text-red-300">{reason}</p> : null}
+              </div>
+              <InboxConnectionBadge status={inbox.status} className="shrink-0" />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of the inboxes feature (the inbox lists themselves live under `lib/api/get-inboxes`). */
+export const inboxKeys = {
+  kinds: () => ['inbox-kinds'] as const,
+  members: () => ['inbox-members'] as const,
+};

@@ -1,0 +1,80 @@
+import { pairingCodeRequestSchema } from '@atende/contracts';
+import { type FormEvent, useState } from 'react';
+import { TextField } from '@/components/form/fields';
+import { Button } from '@/components/ui';
+import { useRequestPairingCode } from '../api/request-pairing-code';
+
+/** `ABCD1234` as the phone shows it: `ABCD-1234`. */
+export function formatPairingCode(code: string): string {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
+
+/** Linked devices: the admin types the number, the phone types the 8-character code shown here. */
+export function PairingCodeForm({ inboxId, onUseQr }: { inboxId: string; onUseQr: () => void }) {
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const request = useRequestPairingCode();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = pairingCodeRequestSchema.shape.phone.safeParse(phone);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    request.mutate({ id: inboxId, phone: parsed.data }, { onError: (failure) => setError(failure.message) });
+  };
+
+  return (
+    <div className="space-y-4" data-testid="pairing-code">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="Número do WhatsApp"
+          hint="Com DDI e DDD, só dígitos. Ex.: 5511987654321"
+          placeholder="5511987654321"
+          inputMode="tel"
+          autoComplete="tel"
+          className="min-w-0 flex-1"
+          value={phone}
+          onChange={(value) => {
+            setPhone(value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <Button type="submit" isLoading={request.isPending} className="sm:mt-7">
+          Gerar código
+        </Button>
+      </form>
+      {request.data ? (
+        <div className="rounded-lg border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-500/30 dark:bg-indigo-500/10">
+          <p className="text-slate-600 text-sm dark:text-slate-300">Código de pareamento</p>
+          <p
+            data-testid="pairing-code-value"
+            aria-live="polite"
+            className="mt-1 font-mono font-semibold text-3xl text-slate-900 tracking-[0.2em] dark:text-white"
+          >
+            {formatPairingCode(request.data)}
+          </p>
+          <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-600 text-sm dark:text-slate-400">
+            <li>
+              No celular, abra o WhatsApp ›{' '}
+              <strong className="font-medium text-slate-800 dark:text-slate-200">Aparelhos conectados</strong>
+            </li>
+            <li>
+              Toque em{' '}
+              <strong className="font-medium text-slate-800 dark:text-slate-200">Conectar um aparelho</strong>{' '}
+              ›{' '}
+              <strong className="font-medium text-slate-800 dark:text-slate-200">Conectar com número</strong>
+            </li>
+            <li>Digite o código acima</li>
+          </ol>
+        </div>
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={onUseQr}>
+        Usar o QR code
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { WhatsappStatus } from '@atende/contracts';
+
+/** Names of the built-in channel kinds; the server's kind list has the same labels (admins only). */
+const KIND_LABELS: Record<string, string> = {
+  simulator: 'Simulador',
+  'whatsapp-web': 'WhatsApp Web',
+  'cloud-api': 'WhatsApp Cloud API',
+};
+
+/** A channel kind's pt-BR name; a kind this build does not know shows its id. */
+export function channelKindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+export type ConnectionTone = 'success' | 'warning' | 'info' | 'error';
+
+export interface ConnectionSummary {
+  label: string;
+  tone: ConnectionTone;
+  /** Why it is disconnected, when the channel said. */
+  reason: string | null;
+}
+
+/** One inbox's connection in a word, for badges: connected, waiting for a scan, connecting or down. */
+export function summarizeConnection(status: WhatsappStatus): ConnectionSummary {
+  if (status.connected) return { label: 'Conectado', tone: 'success', reason: null };
+  if (status.state === 'qr' || status.qr) {
+    return { label: 'Aguardando leitura do QR', tone: 'warning', reason: null };
+  }
+  if (status.state === 'connecting') return { label: 'Conectando', tone: 'info', reason: null };
+  return { label: 'Desconectado', tone: 'error', reason: status.reason ?? null };
+}

@@ -47,14 +47,6 @@ const allowed = [
     change:
       'the agent registers a "test this provider" function the settings route calls (or the route moves to agent/)',
   },
-  // Server: the whatsapp-web channel reaches into the domain.
-  ...['messaging/messaging.ts', 'messaging/sent-messages.ts'].map((to) => ({
-    rule: 'server-channels-below-the-domain',
-    from: 'apps/server/src/channels/whatsapp-web/load-whatsapp-web.ts',
-    to: `apps/server/src/modules/${to}`,
-    change:
-      'the channel receives what it needs from messaging through its registration (channel.ts), not by import',
-  })),
   ...['modules/media/media-samples.ts', 'app.ts'].map((to) => ({
     rule: 'server-channels-below-the-domain',
     from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',
@@ -69,18 +61,6 @@ const allowed = [
     change:
       'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
   },
-  // Web: the inbox uses the labels' and canned replies' API calls directly.
-  ...[
-    ['conversations/hooks/use-canned-reply-picker.ts', 'canned-replies/api/canned-replies-api.ts'],
-    ['conversations/components/row-labels.tsx', 'labels/api/labels-api.ts'],
-    ['conversations/components/label-picker.tsx', 'labels/api/labels-api.ts'],
-    ['conversations/components/conversation-filters-bar.tsx', 'labels/api/labels-api.ts'],
-  ].map(([from, to]) => ({
-    rule: 'web-features-never-import-each-other',
-    from: `apps/web/src/features/${from}`,
-    to: `apps/web/src/features/${to}`,
-    change: 'calls shared by two features (labels list, canned replies list) move to lib/api/',
-  })),
   // Web: the shell's notifications menu is built from the notifications feature.
   ...[
     ['notifications-menu.tsx', 'hooks/use-notifications-realtime.ts'],

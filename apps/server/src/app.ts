@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { apiDocsPlugin } from './modules/api-docs/api-docs.plugin.js';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -12,6 +13,7 @@ import { mediaModule } from './modules/media/media.module.js';
 import { retentionModule } from './modules/retention/retention.module.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { teamModule } from './modules/users/team.module.js';
+import { visibilityPlugin } from './modules/visibility/route-access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clusterPlugin } from './plugins/cluster.js';
 import { dbPlugin } from './plugins/db.js';
@@ -35,7 +37,7 @@ export interface BuildAppOptions {
   /** Holds the agent's pipeline at a point (the kill -9 test's server); never set in production. */
   agentPause?: DomainOptions['agentPause'];
   /** CHANNEL=whatsapp-web contract tests: a fake Baileys socket (channels/whatsapp-web). */
-  whatsappWeb?: DomainOptions['whatsappWeb'];
+  whatsappWeb?: NonNullable<DomainOptions['channels']>['whatsappWeb'];
 }
 
 /** Largest request body accepted (larger → 413). */
@@ -79,7 +81,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(domainEventsPlugin);
   await app.register(realtimePlugin);
   await app.register(clusterPlugin);
+  // Before any route: routes declare how they reach conversations and this plugin enforces it.
+  await app.register(visibilityPlugin);
 
+  // Before the routes: the OpenAPI document is built from each route as it is added.
+  await app.register(apiDocsPlugin);
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(teamModule);
@@ -89,7 +95,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(auditRoutes);
   await app.register(apiTokensModule);
 
-  await app.register(domainPlugin, { agentPause: options.agentPause, whatsappWeb: options.whatsappWeb });
+  await app.register(domainPlugin, {
+    agentPause: options.agentPause,
+    channels: { whatsappWeb: options.whatsappWeb },
+  });
   await app.register(retentionModule);
   await app.register(staticPlugin);
 

@@ -28,7 +28,7 @@ const app = await buildApp(testConfig(url, { CHANNEL: 'whatsapp-web' }), {
 let last = '';
 setInterval(() => {
   const line = JSON.stringify({
-    holder: (app.domain.channel as LeasedChannel).isHolder(),
+    holder: (app.domain.channel.current() as LeasedChannel).isHolder(),
     connected: app.domain.channel.status().connected,
     sockets: fake.sockets.length,
     // What this process handed to WhatsApp (send jobs it ran), by our provider message id.

@@ -5,6 +5,7 @@
  */
 import type { DeliveryStatus, MessageType } from './conversations.js';
 import type { ChannelKind, WhatsappStatus } from './whatsapp.js';
+import type { MessageTemplate } from './whatsapp-cloud.js';
 
 /** Connection status of a channel (contracts `whatsappStatusSchema`). */
 export type ChannelStatus = WhatsappStatus;
@@ -144,6 +145,15 @@ export interface Channel {
    */
   readonly serviceWindow?: boolean;
   sendTemplate?(input: SendTemplateInput): Promise<SendResult>;
+  /** Approved message templates (Cloud API): listed for the picker; recorded to send one instead of text. */
+  readonly templates?: {
+    list(): Promise<MessageTemplate[]>;
+    /** The message stored under this provider id goes out as this template when its send job runs. */
+    record(
+      providerMessageId: string,
+      spec: { name: string; language: string; parameters: string[] },
+    ): Promise<void>;
+  };
   /** Unlinks the number (linked device): credentials wiped, a new pairing needed. */
   logout?(): Promise<void>;
   /** Linked device: asks for an 8-character pairing code for this phone number instead of a QR. */

@@ -82,6 +82,14 @@ export const messageTemplateSchema = z.object({
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 export const messageTemplatesResponseSchema = okEnvelope(z.array(messageTemplateSchema));
+/** Whose templates: an inbox's (the first inbox that has templates when absent). */
+export const templatesQuerySchema = z.object({
+  inboxId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Caixa de entrada inválida')
+    .optional(),
+});
 
 export const sendTemplateRequestSchema = z
   .object({

@@ -55,7 +55,7 @@ export const agentModule = fp<AgentModuleOptions>(
     const service = createAgentService({
       db: app.db,
       messaging: app.domain.messaging,
-      serviceWindow: () => app.domain.channel.serviceWindow === true,
+      serviceWindow: (conversationId) => app.domain.inboxes.hasServiceWindow(conversationId),
       index: store,
       provider,
       log: app.log,

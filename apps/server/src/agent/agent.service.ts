@@ -10,6 +10,7 @@ import { getSettings } from '../modules/settings/settings.service.js';
 import { isWithinBusinessHours } from './business-hours.js';
 import { type Decision, decide } from './decide.js';
 import type { KnowledgeIndexStore } from './knowledge-index-store.js';
+import { pendingClarification } from './pending-clarification.js';
 import type { AgentProvider } from './provider.js';
 
 /** Where a test may hold the pipeline (the kill -9 test): after deciding, after storing. */
@@ -25,6 +26,7 @@ export interface AgentReplyJob {
 
 export type AgentOutcome =
   | 'replied'
+  | 'clarified'
   | 'handed_off'
   | 'already_done'
   | 'not_ai_handled'
@@ -42,7 +44,8 @@ export interface AgentServiceDeps {
   log?: { info(obj: object, msg: string): void };
   pause?: ((point: PausePoint) => Promise<void>) | undefined;
   /** The channel only takes free text within 24 h of the customer's last message (Cloud API). */
-  serviceWindow?: (() => boolean) | undefined;
+  /** Whether the conversation's inbox only allows free text within 24 h of the customer (Cloud API). */
+  serviceWindow?: ((conversationId: string) => Promise<boolean>) | undefined;
 }
 
 /**
@@ -81,23 +84,33 @@ export function createAgentService(deps: AgentServiceDeps) {
     timeZone: string,
   ): Promise<AgentOutcome> {
     const at = now();
-    const reply = decision.kind === 'reply';
+    const reply = decision.kind !== 'handoff';
+    // A question the agent had to ask about is a gap once, when asked; the reply to it is not.
     const gap =
-      decision.kind === 'reply'
-        ? !decision.smallTalk && decision.confidence < settings.confidenceThreshold + LOW_CONFIDENCE_MARGIN
-          ? ('low_confidence' as const)
-          : null
-        : decision.cause === 'low_confidence'
-          ? ('handoff' as const)
-          : null;
+      decision.kind === 'clarify'
+        ? ('low_confidence' as const)
+        : decision.clarification
+          ? null
+          : decision.kind === 'reply'
+            ? !decision.smallTalk &&
+              decision.confidence < settings.confidenceThreshold + LOW_CONFIDENCE_MARGIN
+              ? ('low_confidence' as const)
+              : null
+            : decision.cause === 'low_confidence'
+              ? ('handoff' as const)
+              : null;
     const stored = await messaging.appendAgentReply({
       conversationId: job.conversationId,
-      content: decision.kind === 'reply' ? decision.text : handoffText(settings, timeZone, at),
+      content: decision.kind === 'handoff' ? handoffText(settings, timeZone, at) : decision.text,
       confidence: decision.confidence,
       evidence: decision.evidence,
       providerMessageId: agentProviderId(job.messageId, reply ? 'reply' : 'handoff'),
       answeredBy: answerIds(job.messageId),
       handOff: decision.kind === 'handoff' ? { reason: decision.reason, cause: decision.cause } : undefined,
+      clarification:
+        decision.kind === 'clarify'
+          ? { kind: 'question', questionMessageId: job.messageId, options: decision.options }
+          : decision.clarification,
       alongside: gap
         ? (trx, conversation) =>
             recordGap(trx, {
@@ -110,7 +123,7 @@ export function createAgentService(deps: AgentServiceDeps) {
         : undefined,
     });
     if (stored !== 'stored') return stored;
-    return reply ? 'replied' : 'handed_off';
+    return decision.kind === 'clarify' ? 'clarified' : reply ? 'replied' : 'handed_off';
   }
 
   return {
@@ -140,17 +153,18 @@ export function createAgentService(deps: AgentServiceDeps) {
 
     async handle(job: AgentReplyJob): Promise<AgentOutcome> {
       const settings = await getSettings(db, 'config');
+      // Two more than the provider's history: a clarifying question and the question it asked about.
       const inbound = await messaging.agent.replyContext(
         job.messageId,
         answerIds(job.messageId),
-        settings.historyMessages,
+        settings.historyMessages + 2,
       );
       if (inbound?.sender !== 'client' || inbound.conversation_id !== job.conversationId) {
         return 'message_not_found';
       }
       if (inbound.handlerMode !== 'ai') return 'not_ai_handled';
       // A reply that would leave after the customer's window closed is never attempted.
-      if (deps.serviceWindow?.()) {
+      if (await deps.serviceWindow?.(job.conversationId)) {
         const last = await messaging.serviceWindow.lastClientMessageAt(job.conversationId);
         if (!serviceWindowAt(last, now()).open) return 'window_closed';
       }
@@ -158,7 +172,12 @@ export function createAgentService(deps: AgentServiceDeps) {
       if (inbound.answered) return 'already_done';
 
       await deps.index.refresh(db);
+      const { timezone } = await getSettings(db, 'admin-config');
       const question = inbound.content.trim();
+      const pending = pendingClarification(inbound, settings.historyMessages);
+      const history = inbound.history
+        .slice(Math.max(0, inbound.history.length - settings.historyMessages))
+        .map(({ sender, content }) => ({ sender, content }));
       const decision: Decision =
         question === ''
           ? {
@@ -170,13 +189,17 @@ export function createAgentService(deps: AgentServiceDeps) {
             }
           : await decide({
               question,
-              history: inbound.history,
+              history,
               index: deps.index.current,
               provider: await deps.provider(),
               settings,
+              pending,
+              interactiveReplyId: inbound.interactiveReplyId,
+              // Outside business hours nobody could take the "falar com um atendente" option now.
+              mayClarify: isWithinBusinessHours(now(), settings.businessHours, timezone),
+              optionKey: job.messageId,
             });
       await deps.pause?.('before_store');
-      const { timezone } = await getSettings(db, 'admin-config');
       const outcome = await commit(job, question, decision, settings, timezone);
       deps.log?.info(
         {
@@ -187,7 +210,8 @@ export function createAgentService(deps: AgentServiceDeps) {
         },
         'agent handled message',
       );
-      if (outcome === 'replied' || outcome === 'handed_off') await deps.pause?.('after_store');
+      if (outcome === 'replied' || outcome === 'clarified' || outcome === 'handed_off')
+        await deps.pause?.('after_store');
       return outcome;
     },
   };

@@ -116,6 +116,10 @@ export interface MessagesTable {
    * it answers. Null for client messages and for replies with nothing to answer.
    */
   response_ms: number | null;
+  /** JSON: the agent's clarifying question, or its answer to the customer's pick (migration 028). */
+  clarification: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The option a customer tapped on an interactive list or buttons we sent (migration 028). */
+  interactive_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReactionsTable {

@@ -7,14 +7,19 @@ export interface AgentReplyPayload {
   conversationId: string;
 }
 
-/** Hands one of our stored messages to the channel. */
+/**
+ * Hands one of our stored messages to its inbox's channel. One queue per inbox (`channel_send@<id>`):
+ * a number held by one process (linked device) is sent from by that process only.
+ */
 export const CHANNEL_SEND_JOB = 'channel_send';
+export const channelSendJob = (inboxId: string) => `${CHANNEL_SEND_JOB}@${inboxId}`;
 export interface ChannelSendPayload {
   messageId: string;
 }
 
-/** Sends our side's current reaction on a message to the channel. */
+/** Sends our side's current reaction on a message to its inbox's channel (`channel_react@<id>`). */
 export const CHANNEL_REACT_JOB = 'channel_react';
+export const channelReactJob = (inboxId: string) => `${CHANNEL_REACT_JOB}@${inboxId}`;
 export interface ChannelReactPayload {
   messageId: string;
   emoji: string | null;

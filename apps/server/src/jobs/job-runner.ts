@@ -119,6 +119,12 @@ export class JobRunner {
     this.wake();
   }
 
+  /** Stops running `kind` here (jobs in hand finish); its pending jobs wait for whoever registers it. */
+  unregister(kind: string): void {
+    this.handlers.delete(kind);
+    this.paused.delete(kind);
+  }
+
   /**
    * Stops claiming `kind` (jobs already in hand finish): a job is claimed only by a process able to
    * run it now, e.g. channel sends only by the process holding the WhatsApp connection. A paused kind
@@ -254,7 +260,11 @@ export class JobRunner {
 
   private async runJob(job: JobRow): Promise<boolean> {
     const registration = this.handlers.get(job.kind);
-    if (!registration) return false;
+    if (!registration) {
+      // Unregistered since the claim (its inbox was removed here): back to the queue.
+      await this.repo.release(job.id, this.workerId, now());
+      return false;
+    }
     let payload: unknown;
     try {
       const deferredUntil = Date.now() + MAX_DEFER_MS;

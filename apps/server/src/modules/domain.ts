@@ -1,15 +1,21 @@
-import type { Channel } from '../channels/channel.js';
 import type { JobRunner } from '../jobs/job-runner.js';
+import type { InboxManager } from './inboxes/inbox-manager.js';
+import type { PrimaryChannel } from './inboxes/primary-channel.js';
 import type { Messaging } from './messaging/messaging.js';
+import type { Visibility } from './visibility/visibility.service.js';
 
 /**
  * The messaging domain, decorated as `app.domain` for the modules that build on it (the agent
  * registers its `agent_reply` job on `jobs` and answers through `messaging`).
  */
 export interface Domain {
-  channel: Channel;
+  /** Every inbox's channel, started, restarted and stopped as admins change them. */
+  inboxes: InboxManager;
+  /** The first inbox's channel: the spec's single "WhatsApp" (`/api/whatsapp/status`, the card). */
+  channel: PrimaryChannel;
   jobs: JobRunner;
   messaging: Messaging;
+  visibility: Visibility;
 }
 
 declare module 'fastify' {

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AgentModuleOptions, agentModule } from '../agent/agent.module.js';
-import { channelStateRepository } from '../channels/channel-state.repository.js';
-import { SimulatorChannel } from '../channels/simulator/simulator-channel.js';
-import {
-  type LinkedDeviceFactory,
-  loadWhatsappWeb,
-  type WhatsappWebLoadOptions,
-} from '../channels/whatsapp-web/load-whatsapp-web.js';
-import { whatsappLogoutRoutes } from '../channels/whatsapp-web/logout.routes.js';
+import { type ChannelTestHooks, channelRegistry } from '../channels/registry.js';
+import { transactionBatcher } from '../db/group-commit.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { analyticsModule } from './analytics/analytics.module.js';
 import { clientsRoutes } from './clients/clients.routes.js';
@@ -16,29 +10,20 @@ import { conversationsRoutes } from './conversations/conversations.routes.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { demoPlugin } from './demo/demo-startup.js';
 import type { Domain } from './domain.js';
-import { mediaUrl } from './media/media-store.js';
+import { InboxManager } from './inboxes/inbox-manager.js';
+import { inboxesRepository } from './inboxes/inboxes.repository.js';
+import { inboxesRoutes } from './inboxes/inboxes.routes.js';
+import { primaryChannel } from './inboxes/primary-channel.js';
 import { handBack, lockConversationsInOrder, takeOver } from './messaging/change-handler.js';
 import { createMessaging } from './messaging/messaging.js';
 import { outboundWebhooksModule } from './outbound-webhooks/outbound-webhooks.module.js';
-import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
-import { createVisibility } from './visibility/visibility.service.js';
-import { type CloudApi, cloudApiModule, createCloudApi } from './webhooks/cloud-api.module.js';
-import { createChannelSink } from './whatsapp/channel-sink.js';
-import { registerOutboundJobs } from './whatsapp/outbound-jobs.js';
+import { templatesRoutes } from './whatsapp/templates.routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
 import './domain.js';
-import { transactionBatcher } from '../db/group-commit.js';
 
-/** Builds the messaging services, the channel and the job runner; decorates `app.domain`. */
-function createDomain(
-  app: FastifyInstance,
-  linkedDevice: LinkedDeviceFactory | null,
-): {
-  domain: Domain;
-  simulator: SimulatorChannel;
-  cloud: CloudApi | null;
-} {
+/** Builds the messaging services, the inboxes' channels and the job runner; decorates `app.domain`. */
+function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {
   const { db, realtime } = app;
   const kind = app.dbHandle.kind;
   const jobs = new JobRunner({ db, log: app.log, recoverRunningOnStart: kind === 'sqlite' });
@@ -48,28 +33,32 @@ function createDomain(
     batching: true,
     lockInOrder: kind === 'postgres' ? lockConversationsInOrder : undefined,
   });
-  const messaging = createMessaging({ db, kind, realtime, domainEvents: app.domainEvents, jobs, writes });
-  jobs.yieldWhile(() => messaging.underPressure());
-  const sink = createChannelSink({ realtime, messaging });
-  const linked = linkedDevice ? linkedDevice(sink, messaging) : null;
-  const cloud = app.config.channel === 'cloud-api' ? createCloudApi(app, sink, messaging) : null;
-  if (app.config.channel !== 'simulator' && !cloud && !linked) {
-    throw new Error(`CHANNEL=${app.config.channel} ainda não está disponível; use CHANNEL=simulator`);
-  }
-  const simulator = new SimulatorChannel({
+  // The inboxes are built after messaging, which asks them whether the agent answers an inbox.
+  let inboxes: InboxManager | null = null;
+  const messaging = createMessaging({
     db,
-    state: channelStateRepository(db, 'simulator:default'),
-    sink,
+    kind,
+    realtime,
+    domainEvents: app.domainEvents,
+    jobs,
+    writes,
+    agentEnabled: (inboxId) => inboxes?.agentEnabled(inboxId) ?? true,
+  });
+  jobs.yieldWhile(() => messaging.underPressure());
+  inboxes = new InboxManager({
+    app,
+    repo: inboxesRepository(db),
+    kinds: channelRegistry(hooks),
+    messaging,
+    jobs,
     writes,
   });
-  const channel = linked ?? cloud?.channel ?? simulator;
-  registerOutboundJobs({ jobs, channel, messaging });
-  return { domain: { channel, jobs, messaging }, simulator, cloud };
+  return { inboxes, channel: primaryChannel(inboxes), jobs, messaging, visibility: app.visibility };
 }
 
 /** Socket client events answered by the same services as the REST calls, with the same visibility. */
 function registerClientEvents(app: FastifyInstance, domain: Domain): void {
-  const visibility = createVisibility(app.db, domain.messaging);
+  const { visibility } = domain;
   app.realtime.onClientEvent('send:message', async (user, payload) => {
     await visibility.assertCanSee(user, payload.conversationId);
     return {
@@ -96,11 +85,6 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
     };
   });
   app.realtime.setConversationGuard((user, conversationId) => visibility.canSee(user, conversationId));
-  app.setMediaGuard(async (user, mediaId) => {
-    if (!(await visibility.isRestricted(user))) return true;
-    const conversationId = await domain.messaging.conversationOfMedia(mediaUrl(mediaId));
-    return conversationId === undefined || (await visibility.canSee(user, conversationId));
-  });
   app.realtime.setDashboardRouter(
     createDashboardRouter(visibility, (conversationId) => domain.messaging.holderOf(conversationId)),
   );
@@ -108,6 +92,13 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
 
 function registerHealthCheck(app: FastifyInstance, domain: Domain): void {
   app.healthChecks.register('WhatsApp', async () => {
+    const statuses = domain.inboxes.statuses();
+    if (statuses.length > 1) {
+      const connected = statuses.filter((s) => s.connected).length;
+      const detail = `${connected} de ${statuses.length} números conectados`;
+      if (connected === statuses.length) return { status: 'operational', responseTime: null, detail };
+      return { status: connected > 0 ? 'degraded' : 'error', responseTime: null, detail };
+    }
     const status = domain.channel.status();
     if (status.connected)
       return { status: 'operational', responseTime: null, detail: `Conectado (${status.channel})` };
@@ -126,24 +117,25 @@ function registerHealthCheck(app: FastifyInstance, domain: Domain): void {
 export interface DomainOptions {
   /** Passed to the agent (tests only). */
   agentPause?: AgentModuleOptions['pause'];
-  /** CHANNEL=whatsapp-web contract tests: a fake Baileys socket and media download. */
-  whatsappWeb?: WhatsappWebLoadOptions;
+  /** Tests: a fake Baileys socket, media download without the network, short leases. */
+  channels?: ChannelTestHooks;
 }
 
 export const domainPlugin = fp<DomainOptions>(
   async (app, options) => {
-    const { domain, simulator, cloud } = createDomain(
-      app,
-      app.config.channel === 'whatsapp-web' ? await loadWhatsappWeb(app, options.whatsappWeb) : null,
-    );
+    const domain = createDomain(app, options.channels ?? {});
     app.decorate('domain', domain);
 
     await app.register(conversationsRoutes);
     await app.register(clientsRoutes);
     await app.register(whatsappRoutes);
-    await app.register(whatsappLogoutRoutes);
-    await app.register(simulatorRoutes(simulator));
-    await app.register(cloudApiModule(cloud));
+    await app.register(inboxesRoutes);
+    await app.register(templatesRoutes(domain.inboxes));
+    // Each channel kind's own routes (a provider's webhook, the simulator's controls).
+    for (const kind of domain.inboxes.kinds().values()) {
+      if (kind.routes)
+        await app.register(kind.routes(domain.inboxes.runningOf(kind.kind), domain.inboxes.sharedContext()));
+    }
     registerClientEvents(app, domain);
     registerHealthCheck(app, domain);
     // Signed outbound webhooks: a delivery per domain event and subscribed endpoint, posted by jobs.
@@ -158,13 +150,13 @@ export const domainPlugin = fp<DomainOptions>(
     await app.register(demoPlugin);
 
     app.addHook('onReady', async () => {
-      await domain.channel.start();
+      await domain.inboxes.start();
       await domain.jobs.start();
     });
     app.addHook('preClose', async () => {
       await domain.jobs.stop();
       await domain.messaging.drain();
-      await domain.channel.stop();
+      await domain.inboxes.stop();
     });
   },
   {

@@ -24,7 +24,16 @@ import {
   startFakeGraph,
 } from './test-support/fake-graph.js';
 import { change, mediaMessage, webhook } from './test-support/webhook-fixtures.js';
-import { webhookPayloadSchema } from './webhook-payload.js';
+import { mapWebhook, webhookPayloadSchema } from './webhook-payload.js';
+
+/** A delivery mapped as the webhook route hands it to one number's channel. */
+const batchOf = (body: Record<string, unknown>) =>
+  [...mapWebhook(webhookPayloadSchema.parse(body)).byNumber.values()][0] ?? {
+    messages: [],
+    reactions: [],
+    statuses: [],
+    skipped: 0,
+  };
 
 const customer = '5511987650001';
 
@@ -193,7 +202,7 @@ describe('CloudApiChannel against a fake Graph', () => {
 
   it('a message recorded as a template goes out as the template, even with the window closed', async () => {
     windowOpen = false;
-    await channel.recordTemplate('TPL1', {
+    await channel.templates.record('TPL1', {
       name: 'retomar_atendimento',
       language: 'pt_BR',
       parameters: ['Ana', 'seu pedido'],
@@ -216,7 +225,7 @@ describe('CloudApiChannel against a fake Graph', () => {
         ],
       },
     });
-    expect((await channel.templates()).map((t) => t.name)).toEqual(['retomar_atendimento']);
+    expect((await channel.templates.list()).map((t) => t.name)).toEqual(['retomar_atendimento']);
   });
 
   it('paces a burst under the configured throughput', async () => {
@@ -240,7 +249,7 @@ describe('CloudApiChannel against a fake Graph', () => {
     const body = webhook([
       change({ messages: [mediaMessage(customer, 'image', { id: 'media-abc', mime_type: 'image/png' })] }),
     ]);
-    await channel.handleWebhook(webhookPayloadSchema.parse(body));
+    await channel.handleWebhook(batchOf(body));
     const mediaCalls = graph.requests.filter((r) => r.path.includes('media-abc'));
     expect(mediaCalls.map((r) => [r.path, r.authorization])).toEqual([
       ['/v23.0/media-abc', `Bearer ${FAKE_TOKEN}`],

@@ -1,3 +1,4 @@
+import type { MessageTemplate } from '@atende/contracts';
 import type { SafeFetch } from '../../lib/safe-fetch.js';
 import {
   type Channel,
@@ -15,8 +16,8 @@ import type { CloudApiSettings } from './cloud-api-settings.js';
 import { createGraphClient, type GraphClient } from './graph-client.js';
 import { explainGraphError, GraphError, WINDOW_CLOSED_CODE } from './graph-error.js';
 import { Pacer } from './pacer.js';
-import type { TemplateSends, TemplateSpec } from './template-sends.js';
-import { type MappedMessage, mapWebhook, type WebhookPayload } from './webhook-payload.js';
+import { countParameters, type TemplateSends, type TemplateSpec } from './template-sends.js';
+import type { MappedBatch, MappedMessage } from './webhook-payload.js';
 
 /** Where downloaded media goes (the shared media store); answers the URL the dashboard reads. */
 export interface MediaSaver {
@@ -170,12 +171,12 @@ export class CloudApiChannel implements Channel {
     const context = input.quotedProviderMessageId
       ? { context: { message_id: input.quotedProviderMessageId } }
       : {};
-    const wamid = await this.send({
-      to: input.to,
-      type: 'text',
-      text: { body: input.text, preview_url: false },
-      ...context,
-    });
+    const options = input.options ?? [];
+    const wamid = await this.send(
+      options.length > 0
+        ? { to: input.to, type: 'interactive', interactive: interactiveList(input.text, options), ...context }
+        : { to: input.to, type: 'text', text: { body: input.text, preview_url: false }, ...context },
+    );
     return { providerMessageId: wamid };
   }
 
@@ -201,15 +202,28 @@ export class CloudApiChannel implements Channel {
     return { providerMessageId: wamid };
   }
 
-  /** Makes the message stored under this provider id go out as the template (see sendText). */
-  recordTemplate(providerMessageId: string, spec: TemplateSpec): Promise<void> {
-    return this.options.templates.record(providerMessageId, spec);
-  }
+  readonly templates = {
+    list: () => this.listTemplates(),
+    /** Makes the message stored under this provider id go out as the template (see sendText). */
+    record: (providerMessageId: string, spec: TemplateSpec) =>
+      this.options.templates.record(providerMessageId, spec),
+  };
 
-  /** The approved templates, for the picker (the caller caches them). */
-  async templates() {
+  /** The approved templates in our shape, for the picker (the caller caches them). */
+  private async listTemplates(): Promise<MessageTemplate[]> {
     const all = await this.graph.templates();
-    return all.filter((t) => t.status === 'APPROVED');
+    return all
+      .filter((t) => t.status === 'APPROVED')
+      .map((t) => {
+        const body = t.components?.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
+        return {
+          name: t.name,
+          language: t.language,
+          category: t.category,
+          body,
+          parameterCount: countParameters(body),
+        };
+      });
   }
 
   /**
@@ -248,9 +262,7 @@ export class CloudApiChannel implements Channel {
    * statuses, handed to the sink. Resolves once all of it is durably stored, so the route's 200 means
    * stored; a replay stores nothing new.
    */
-  async handleWebhook(payload: WebhookPayload): Promise<{ messages: number; skipped: number }> {
-    const settings = await this.options.settings();
-    const batch = mapWebhook(payload, settings.phoneNumberId);
+  async handleWebhook(batch: MappedBatch): Promise<{ messages: number; skipped: number }> {
     const inbound = await Promise.all(batch.messages.map((m) => this.withMedia(m)));
     await Promise.all(inbound.map((message) => this.options.sink.onInboundMessage(message)));
     for (const reaction of batch.reactions) await this.options.sink.onInboundReaction(reaction);
@@ -292,4 +304,31 @@ export class CloudApiChannel implements Channel {
       return { ...inbound, text: `${inbound.text} (não foi possível baixar a mídia)` };
     }
   }
+}
+
+/** Up to 10 choices as a WhatsApp list (3 or fewer as reply buttons): titles cut to Meta's limits. */
+function interactiveList(text: string, options: ReadonlyArray<{ id: string; title: string }>) {
+  const body = { text: text.slice(0, 1024) };
+  if (options.length <= 3) {
+    return {
+      type: 'button',
+      body,
+      action: {
+        buttons: options.map((o) => ({ type: 'reply', reply: { id: o.id, title: o.title.slice(0, 20) } })),
+      },
+    };
+  }
+  return {
+    type: 'list',
+    body,
+    action: {
+      button: 'Ver opções',
+      sections: [
+        {
+          title: 'Opções',
+          rows: options.slice(0, 10).map((o) => ({ id: o.id, title: o.title.slice(0, 24) })),
+        },
+      ],
+    },
+  };
 }

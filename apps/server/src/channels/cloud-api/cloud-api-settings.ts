@@ -1,7 +1,24 @@
-import type { WhatsappCloudConfig } from '@atende/contracts';
+import { type WhatsappCloudConfig, whatsappCloudConfigSchema } from '@atende/contracts';
+import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 
-/** What the Cloud API channel runs with: the admin settings where set, the environment otherwise. */
+/** One Cloud API number's own settings (an inbox): each number has its id and its token. */
+export const cloudNumberSettingsSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, 'Use apenas os dígitos do ID do número'),
+  businessAccountId: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,30})?$/, 'Use apenas os dígitos do ID da conta')
+    .default(''),
+  accessToken: z.string().trim().min(1, 'Informe o token de acesso').max(1000),
+  maxPerSecond: z.coerce.number().int().min(1, 'Mínimo 1').max(1000, 'Máximo 1000').default(80),
+});
+export type CloudNumberSettings = z.infer<typeof cloudNumberSettingsSchema>;
+
+/** What the Cloud API channel runs with: the number's settings plus the app's (one for all numbers). */
 export interface CloudApiSettings {
   phoneNumberId: string | null;
   businessAccountId: string | null;
@@ -15,19 +32,46 @@ export interface CloudApiSettings {
   allowPrivate: boolean;
 }
 
-export function resolveCloudApiSettings(
-  env: AppConfig['whatsappCloud'],
-  stored: WhatsappCloudConfig,
-): CloudApiSettings {
+/** The app's settings, shared by every number: stored (Configurações › WhatsApp Cloud API) over env. */
+export function resolveCloudAppSettings(env: AppConfig['whatsappCloud'], stored: WhatsappCloudConfig) {
   return {
-    phoneNumberId: stored.phoneNumberId || env.phoneNumberId || null,
-    businessAccountId: stored.businessAccountId || env.businessAccountId || null,
-    accessToken: stored.accessToken ?? env.accessToken ?? null,
     appSecret: stored.appSecret ?? env.appSecret ?? null,
     verifyToken: stored.verifyToken ?? env.verifyToken ?? null,
     graphUrl: (stored.graphUrl || env.graphUrl).replace(/\/+$/, ''),
     graphVersion: stored.graphVersion || env.graphVersion,
-    maxPerSecond: stored.maxPerSecond ?? env.maxPerSecond,
     allowPrivate: env.allowPrivate,
   };
 }
+
+export function resolveCloudApiSettings(
+  env: AppConfig['whatsappCloud'],
+  stored: WhatsappCloudConfig,
+  number: Partial<CloudNumberSettings>,
+): CloudApiSettings {
+  return {
+    ...resolveCloudAppSettings(env, stored),
+    phoneNumberId: number.phoneNumberId || null,
+    businessAccountId: number.businessAccountId || null,
+    accessToken: number.accessToken || null,
+    maxPerSecond: number.maxPerSecond ?? env.maxPerSecond,
+  };
+}
+
+/**
+ * The first number's settings on an empty database (`CHANNEL=cloud-api`): what the admin saved in
+ * Configurações before numbers were inboxes, else the `WHATSAPP_*` variables.
+ */
+export function firstNumberSettings(
+  env: AppConfig['whatsappCloud'],
+  stored: WhatsappCloudConfig,
+): Partial<CloudNumberSettings> {
+  return {
+    phoneNumberId: stored.phoneNumberId || env.phoneNumberId || '',
+    businessAccountId: stored.businessAccountId || env.businessAccountId || '',
+    accessToken: stored.accessToken ?? env.accessToken ?? '',
+    maxPerSecond: stored.maxPerSecond ?? env.maxPerSecond,
+  };
+}
+
+export const parseStoredCloudSettings = (raw: unknown): WhatsappCloudConfig =>
+  whatsappCloudConfigSchema.parse(raw ?? {});

@@ -72,15 +72,13 @@ const valueSchema = z.object({
   statuses: z.array(z.unknown()).optional(),
 });
 
+/** Only the envelope is required whole: a malformed entry or change is skipped, the rest stored. */
 export const webhookPayloadSchema = z.object({
   object: z.string(),
-  entry: z.array(
-    z.object({
-      id: z.string().optional(),
-      changes: z.array(z.object({ field: z.string(), value: z.unknown() })),
-    }),
-  ),
+  entry: z.array(z.unknown()),
 });
+const entrySchema = z.object({ id: z.string().optional(), changes: z.array(z.unknown()) });
+const changeSchema = z.object({ field: z.string(), value: z.unknown() });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 /** A customer's message; media still to be downloaded (GET media id → URL → bytes) before storing. */
@@ -91,7 +89,7 @@ export interface MappedMessage {
 
 export interface MappedStatus {
   providerMessageId: string;
-  status: DeliveryStatus;
+  status: Exclude<DeliveryStatus, 'pending'>;
   error: { code: number; title: string | undefined } | null;
 }
 
@@ -104,7 +102,7 @@ export interface MappedBatch {
 }
 
 // Maps, not object literals: the keys are webhook strings, and `constructor` on `{}` is not a miss.
-const STATUSES = new Map<string, DeliveryStatus>([
+const STATUSES = new Map<string, Exclude<DeliveryStatus, 'pending'>>([
   ['sent', 'sent'],
   ['delivered', 'delivered'],
   ['read', 'read'],
@@ -122,23 +120,47 @@ const MEDIA = new Map<string, { type: MessageType; label: string }>([
   ['video', { type: 'document', label: 'Vídeo' }],
 ]);
 
+/** One delivery split by the number each change is for (`metadata.phone_number_id`). */
+export interface MappedWebhook {
+  byNumber: Map<string, MappedBatch>;
+  /** Entries and changes we could not read at all (no number to charge them to). */
+  skipped: number;
+}
+
+const emptyBatch = (): MappedBatch => ({ messages: [], reactions: [], statuses: [], skipped: 0 });
+
 /**
  * Translates a webhook into our terms: messages, reactions and delivery statuses, in payload order,
- * over every entry and change. Changes for another phone number of the same business account are
- * ignored (`phoneNumberId`).
+ * over every entry and change, grouped by the phone number id each change is for: one app's
+ * webhook carries every number of the business account. A change without metadata goes under ''.
  */
-export function mapWebhook(payload: WebhookPayload, phoneNumberId: string | null): MappedBatch {
-  const batch: MappedBatch = { messages: [], reactions: [], statuses: [], skipped: 0 };
-  for (const entry of payload.entry) {
-    for (const change of entry.changes) {
-      if (change.field !== 'messages') continue;
-      const value = valueSchema.safeParse(change.value);
+export function mapWebhook(payload: WebhookPayload): MappedWebhook {
+  const mapped: MappedWebhook = { byNumber: new Map(), skipped: 0 };
+  for (const rawEntry of payload.entry) {
+    const entry = entrySchema.safeParse(rawEntry);
+    if (!entry.success) {
+      mapped.skipped++;
+      continue;
+    }
+    for (const rawChange of entry.data.changes) {
+      const change = changeSchema.safeParse(rawChange);
+      if (!change.success) {
+        mapped.skipped++;
+        continue;
+      }
+      if (change.data.field !== 'messages') continue;
+      const value = valueSchema.safeParse(change.data.value);
       if (!value.success) {
-        batch.skipped++;
+        mapped.skipped++;
         continue;
       }
       const { metadata, contacts = [], messages = [], statuses = [] } = value.data;
-      if (phoneNumberId && metadata && metadata.phone_number_id !== phoneNumberId) continue;
+      const number = metadata?.phone_number_id ?? '';
+      let batch = mapped.byNumber.get(number);
+      if (!batch) {
+        batch = emptyBatch();
+        mapped.byNumber.set(number, batch);
+      }
       const names = new Map(contacts.map((c) => [c.wa_id, c.profile?.name]));
       for (const raw of messages) {
         const message = messageSchema.safeParse(raw);
@@ -162,7 +184,7 @@ export function mapWebhook(payload: WebhookPayload, phoneNumberId: string | null
       }
     }
   }
-  return batch;
+  return mapped;
 }
 
 function mapMessage(
@@ -210,7 +232,13 @@ function mapMessage(
   }
   if (message.type === 'interactive' && message.interactive) {
     const reply = message.interactive.button_reply ?? message.interactive.list_reply;
-    if (reply) return void push('text', reply.title);
+    if (reply) {
+      batch.messages.push({
+        inbound: { ...base, type: 'text', text: reply.title, interactiveReplyId: reply.id },
+        media: null,
+      });
+      return;
+    }
   }
   // A tap on a template's quick-reply button.
   if (message.type === 'button' && message.button) return void push('text', message.button.text);

@@ -47,6 +47,10 @@ export class PairingError extends Error {
 
 export interface SimulatorChannelOptions {
   db: Kysely<Database>;
+  /** The inbox this simulated number is (its deliveries are listed per inbox). */
+  inboxId?: string;
+  /** The simulated business number shown once linked. */
+  businessPhone?: string;
   state: ChannelStateRepository;
   sink: ChannelSink;
   /** How long a pairing code (and its QR) stays valid; WhatsApp rotates about every 60 s. */
@@ -123,14 +127,24 @@ export class SimulatorChannel implements Channel {
   }
 
   /** The linked device "scans" the QR: the code must be the one currently shown. */
-  async pair(code: string): Promise<ChannelStatus> {
+  /** Whether `code` is the one this number's QR shows now. */
+  accepts(code: string): boolean {
     const shown = this.current.state === 'qr' ? this.current.pairingCode : null;
-    if (!shown || normalizePairingCode(code) !== normalizePairingCode(shown)) throw new PairingError();
+    return shown !== null && normalizePairingCode(code) === normalizePairingCode(shown);
+  }
+
+  async pair(code: string): Promise<ChannelStatus> {
+    if (!this.accepts(code)) throw new PairingError();
     this.clearRotation();
-    this.saved = { paired: true, phone: SIMULATOR_PHONE, pairedAt: now() };
+    this.saved = { paired: true, phone: this.options.businessPhone ?? SIMULATOR_PHONE, pairedAt: now() };
     await this.options.state.save(this.saved);
     await this.connect();
     return this.status();
+  }
+
+  /** Unlinks the simulated number ("desconectar"): the same as unpairing. */
+  async logout(): Promise<void> {
+    await this.unpair();
   }
 
   /** Logs the linked device out: the account forgets the pairing and shows a new QR. */
@@ -192,7 +206,10 @@ export class SimulatorChannel implements Channel {
 
   /** What simulated customers received, newest last. */
   async outbox(phone: string | undefined, limit: number): Promise<SimulatorOutboxItem[]> {
-    let query = this.options.db.selectFrom('simulator_deliveries').selectAll();
+    let query = this.options.db
+      .selectFrom('simulator_deliveries')
+      .selectAll()
+      .where('inbox_id', '=', this.options.inboxId ?? 'default');
     if (phone) query = query.where('phone', '=', phone);
     const rows = await query.orderBy('delivered_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     return rows.reverse().map((row) => ({
@@ -218,6 +235,7 @@ export class SimulatorChannel implements Channel {
       await insertDelivery(trx, {
         id: newId(),
         provider_message_id: item.providerMessageId,
+        inbox_id: this.options.inboxId ?? 'default',
         phone: item.phone,
         kind: item.kind,
         text: item.text,

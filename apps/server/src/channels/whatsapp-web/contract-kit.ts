@@ -13,7 +13,7 @@ import { openDatabase } from '../../db/database.js';
 import { now } from '../../lib/clock.js';
 import { samples } from '../../modules/media/media-samples.js';
 import { fakeSocketFactory } from './fake-baileys.js';
-import type { WhatsappWebLoadOptions } from './load-whatsapp-web.js';
+import type { WhatsappWebTestHooks as WhatsappWebLoadOptions } from './whatsapp-web-kind.js';
 
 /** Bytes a fake download returns per media kind (real file signatures: the media store checks them). */
 function fakeDownload(message: { message?: Record<string, unknown> }): Uint8Array {

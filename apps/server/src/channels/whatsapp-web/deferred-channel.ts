@@ -61,6 +61,12 @@ export class DeferredChannel implements HeldChannel {
     await this.loaded().logout();
   }
 
+  async requestPairingCode(phone: string): Promise<string> {
+    const channel = this.loaded();
+    if (!channel.requestPairingCode) throw new Error('Código de pareamento indisponível');
+    return channel.requestPairingCode(phone);
+  }
+
   async sendText(input: SendTextInput) {
     return this.loaded().sendText(input);
   }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
-import { CHANNEL_SEND_JOB } from '../../jobs/job-kinds.js';
+import { CHANNEL_SEND_JOB, channelSendJob } from '../../jobs/job-kinds.js';
 
 const script = fileURLToPath(new URL('../../../test/whatsapp-lease-process.ts', import.meta.url));
 const TTL_MS = 4_000;
@@ -66,7 +66,7 @@ async function queueSends(db: DatabaseHandle['db'], ids: string[]): Promise<void
       db,
     );
     await sql`insert into jobs (id, kind, payload, status, attempts, run_at, dedupe_key, created_at, updated_at)
-      values (${`job-${id}`}, ${CHANNEL_SEND_JOB}, ${JSON.stringify({ messageId: id })}, 'pending', 0, ${at},
+      values (${`job-${id}`}, ${channelSendJob('default')}, ${JSON.stringify({ messageId: id })}, 'pending', 0, ${at},
         ${`${CHANNEL_SEND_JOB}:${id}`}, ${at}, ${at})`.execute(db);
   }
 }
@@ -75,7 +75,7 @@ const sendJobs = (db: DatabaseHandle['db']) =>
   db
     .selectFrom('jobs')
     .select(['id', 'status', 'attempts', 'last_error'])
-    .where('kind', '=', CHANNEL_SEND_JOB)
+    .where('kind', '=', channelSendJob('default'))
     .orderBy('id')
     .execute();
 

@@ -15,6 +15,11 @@ export interface LeaseOptions {
   /** How often the holder renews and the others try to take over. */
   pollMs?: number;
   owner?: string;
+  /**
+   * How many leases this process already holds: it lets that many polls pass before taking a free
+   * one, so the numbers of a cluster spread over its processes instead of all going to the first.
+   */
+  busy?: () => number;
 }
 
 const HELD_ELSEWHERE = 'A conexão com o WhatsApp está em outro processo do servidor.';
@@ -34,6 +39,8 @@ export class LeasedChannel implements HeldChannel {
   private readonly pollMs: number;
   readonly owner: string;
   private tick: Promise<void> = Promise.resolve();
+  private pollsToWait = 0;
+  private readonly busy: () => number;
   /** The inner connection is open (its last status said so). */
   private connected = false;
   private sendable = false;
@@ -62,6 +69,7 @@ export class LeasedChannel implements HeldChannel {
     this.ttlMs = options.ttlMs ?? 20_000;
     this.pollMs = options.pollMs ?? 5_000;
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.busy = options.busy ?? (() => 0);
   }
 
   isHolder(): boolean {
@@ -132,6 +140,13 @@ export class LeasedChannel implements HeldChannel {
     await this.inner.logout();
   }
 
+  async requestPairingCode(phone: string): Promise<string> {
+    if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
+    if (!this.inner.requestPairingCode)
+      throw new ChannelUnavailableError('Código de pareamento indisponível');
+    return this.inner.requestPairingCode(phone);
+  }
+
   async sendText(input: SendTextInput) {
     if (!this.holding) throw new ChannelUnavailableError(HELD_ELSEWHERE);
     return this.inner.sendText(input);
@@ -145,6 +160,10 @@ export class LeasedChannel implements HeldChannel {
   /** Takes or renews the lease; starts the connection on winning it, stops it on losing it. */
   private async renew(): Promise<void> {
     if (this.stopped) return;
+    if (!this.holding && this.pollsToWait > 0) {
+      this.pollsToWait--;
+      return;
+    }
     let held: boolean;
     try {
       held = await this.lease.acquireLease(this.owner, this.ttlMs);
@@ -152,6 +171,7 @@ export class LeasedChannel implements HeldChannel {
       // Database unreachable: keep what we have until the lease would have expired anyway.
       return;
     }
+    if (!held) this.pollsToWait = this.busy();
     if (held && !this.holding) {
       this.setHolding(true);
       await this.inner.start();

@@ -16,6 +16,7 @@ import * as m023 from './023-client-lid.js';
 import * as m024 from './024-simulator-delivery-once.js';
 import * as m025 from './025-inboxes.js';
 import * as m027 from './027-integrations.js';
+import * as m028 from './028-message-clarification.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '024-simulator-delivery-once': m024,
   '025-inboxes': m025,
   '027-integrations': m027,
+  '028-message-clarification': m028,
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { splitPassages } from '../../agent/retrieval/passages.js';
-import type { SimulatorChannel } from '../../channels/simulator/simulator-channel.js';
+import { SimulatorChannel } from '../../channels/simulator/simulator-channel.js';
 import { now } from '../../lib/clock.js';
 import { readKnowledgeBase } from '../knowledge-base/knowledge-base.repository.js';
 import {
@@ -45,9 +45,10 @@ const ACTIONS: Action[] = [
 const WEIGHTS = [0.36, 0.22, 0.1, 0.06, 0.05, 0.08, 0.07, 0.06];
 const RECENT_MS = 2 * 3_600_000;
 
+/** The first inbox, when it is a simulator: the demo's customers write to it. */
 function simulatorOf(app: FastifyInstance): SimulatorChannel | null {
-  const channel = app.domain?.channel;
-  return channel?.kind === 'simulator' ? (channel as SimulatorChannel) : null;
+  const channel = app.domain?.channel.current();
+  return channel instanceof SimulatorChannel ? channel : null;
 }
 
 /** A recent conversation with a customer we can write as, or null. */

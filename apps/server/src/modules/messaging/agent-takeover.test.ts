@@ -45,7 +45,7 @@ describeEachDatabase('agent reply vs takeover', (kind) => {
       .where('sender', '=', 'agent')
       .execute();
   const sendJobs = () =>
-    ctx.app.db.selectFrom('jobs').select('payload').where('kind', '=', 'channel_send').execute();
+    ctx.app.db.selectFrom('jobs').select('payload').where('kind', '=', 'channel_send@default').execute();
 
   it('a takeover committed between the decision and the store wins: no reply stored or sent', async () => {
     const job = await ask('5521977770001');

@@ -20,6 +20,12 @@ import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
 import { conversationSearchText } from './search-text.js';
 
+/** A customer's message as it reached one of our numbers (an inbox). */
+export type InboxMessage = InboundMessage & { inboxId: string };
+
+/** Why an inbox's new conversations wait for a person: its admin switched the agent off there. */
+const AGENT_OFF = 'Agente desligado nesta caixa de entrada';
+
 /** Author shown on a message typed on the business phone (linked device). */
 const PHONE_AUTHOR = 'Celular';
 const PHONE_ANSWERED = 'Respondido pelo celular';
@@ -97,16 +103,24 @@ async function upsertClients(
   return new Map(rows.map((row) => [row.phone ?? '', row]));
 }
 
-/** Each client's latest conversation (locked on PostgreSQL until the commit), by client id. */
+/** The key of a customer's conversation with one number. */
+const thread = (clientId: string, inboxId: string) => `${clientId}|${inboxId}`;
+
+/**
+ * Each client's latest conversation with each inbox of the batch (locked on PostgreSQL until the
+ * commit), by `thread(client, inbox)`: one customer writing to two numbers has two conversations.
+ */
 async function latestConversations(
   trx: Transaction<Database>,
   kind: DatabaseKind,
   clientIds: readonly string[],
+  inboxIds: readonly string[],
 ): Promise<Map<string, Omit<ConversationRow, 'client_name' | 'client_phone'>>> {
   let query = trx
     .selectFrom('conversations as c')
     .selectAll('c')
     .where('c.client_id', 'in', clientIds)
+    .where('c.inbox_id', 'in', inboxIds)
     .where((eb) =>
       eb(
         'c.started_at',
@@ -114,13 +128,17 @@ async function latestConversations(
         eb
           .selectFrom('conversations as l')
           .select((l) => l.fn.max('l.started_at').as('started_at'))
-          .whereRef('l.client_id', '=', 'c.client_id'),
+          .whereRef('l.client_id', '=', 'c.client_id')
+          .whereRef('l.inbox_id', '=', 'c.inbox_id'),
       ),
     );
   // Locked in id order, like every writer that locks several conversations (see lockConversationsInOrder).
   if (kind === 'postgres') query = query.orderBy('c.id').forUpdate('c');
   const latest = new Map<string, Omit<ConversationRow, 'client_name' | 'client_phone'>>();
-  for (const row of await query.execute()) if (!latest.has(row.client_id)) latest.set(row.client_id, row);
+  for (const row of await query.execute()) {
+    const key = thread(row.client_id, row.inbox_id);
+    if (!latest.has(key)) latest.set(key, row);
+  }
   return latest;
 }
 
@@ -160,8 +178,8 @@ interface Stored {
  */
 async function storeInbound(
   trx: Transaction<Database>,
-  deps: { kind: DatabaseKind; jobs: JobRunner },
-  batch: readonly InboundMessage[],
+  deps: InboundDeps,
+  batch: readonly InboxMessage[],
 ): Promise<Stored[]> {
   const at = now();
   // LID-addressed messages take the phone their client is stored under (one customer, one client).
@@ -171,6 +189,7 @@ async function storeInbound(
     trx,
     deps.kind,
     [...clients.values()].map((client) => client.id),
+    [...new Set(identified.map((inbound) => inbound.inboxId))],
   );
   const current = new Map<string, ConversationRow>();
   const newConversations: ConversationRow[] = [];
@@ -179,20 +198,27 @@ async function storeInbound(
   const activities: Array<{ activity: NewActivity; events: PendingEvents }> = [];
   const agentJobs: { kind: string; payload: AgentReplyPayload; dedupeKey: string }[] = [];
   /** Conversations a person answered from the business phone: paused after the rows are written. */
-  const pauses: Array<{ row: ConversationRow; events: PendingEvents }> = [];
+  const pauses: Array<{
+    row: ConversationRow;
+    events: PendingEvents;
+    reason: string;
+    mode: 'paused' | 'waiting_human';
+  }> = [];
   const out: Array<Stored & { dedupeKey: string | null }> = [];
 
   for (const inbound of identified) {
     const client = clients.get(normalizePhone(inbound.phone));
     if (!client) throw new Error('client upsert returned no row');
     const events = new PendingEvents();
-    let conversation = current.get(client.id);
-    const latest = stored.get(client.id);
+    const key = thread(client.id, inbound.inboxId);
+    const agentOn = deps.agentEnabled(inbound.inboxId);
+    let conversation = current.get(key);
+    const latest = stored.get(key);
     if (!conversation && latest)
       conversation = { ...latest, client_name: client.name, client_phone: client.phone };
     const isNew = !conversation;
     if (!conversation) {
-      conversation = newConversationRow(client, at);
+      conversation = newConversationRow(client, at, inbound.inboxId, agentOn);
       newConversations.push(conversation);
       activities.push({
         activity: {
@@ -241,6 +267,8 @@ async function storeInbound(
       status_error_code: null,
       status_error: null,
       response_ms: responseMs,
+      clarification: null,
+      interactive_reply_id: inbound.interactiveReplyId ?? null,
     };
     messages.push(message);
 
@@ -265,11 +293,11 @@ async function storeInbound(
         lastMessage,
       }),
     };
-    current.set(client.id, updated);
+    current.set(key, updated);
 
     let dedupeKey: string | null = null;
     // Old messages (history) and a person's answer from the phone never wake the agent.
-    if (conversation.handler_mode === 'ai' && !fromPhone && !inbound.history) {
+    if (conversation.handler_mode === 'ai' && agentOn && !fromPhone && !inbound.history) {
       dedupeKey = `${AGENT_REPLY_JOB}:${message.id}`;
       agentJobs.push({
         kind: AGENT_REPLY_JOB,
@@ -280,8 +308,12 @@ async function storeInbound(
     events.newMessage(updated, message, { historical: inbound.history === true });
     // A person answered on the phone: the agent steps back on this conversation.
     if (fromPhone && updated.handler_mode === 'ai') {
-      pauses.push({ row: updated, events });
-      current.set(client.id, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
+      pauses.push({ row: updated, events, reason: PHONE_ANSWERED, mode: 'paused' });
+      current.set(key, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
+    } else if (!agentOn && updated.handler_mode === 'ai' && !isNew) {
+      // The agent was switched off on this inbox since the conversation began: a person answers now.
+      pauses.push({ row: updated, events, reason: AGENT_OFF, mode: 'waiting_human' });
+      current.set(key, { ...updated, handler_mode: 'waiting_human', is_ai_handled: 0 });
     }
     if (!isNew && conversation.status !== 'active') {
       events
@@ -330,8 +362,9 @@ async function storeInbound(
     throw new DuplicateDelivery(missing?.provider_message_id ?? '');
   }
   await updateConversations(trx, [...current.values()]);
-  for (const { row, events } of pauses) {
-    await applyHandlerChange(trx, row, { mode: 'paused', user: null, reason: PHONE_ANSWERED }, events);
+  for (const { row, events, reason, mode } of pauses) {
+    const change = mode === 'paused' ? { mode, user: null, reason } : { mode, reason };
+    await applyHandlerChange(trx, row, change, events);
   }
   const recordedActivities = await recordActivities(
     trx,
@@ -347,10 +380,11 @@ async function storeInbound(
   }));
 }
 
-function newConversationRow(client: Client, at: number): ConversationRow {
+function newConversationRow(client: Client, at: number, inboxId: string, agentOn: boolean): ConversationRow {
   return {
     id: newId(),
     client_id: client.id,
+    inbox_id: inboxId,
     status: 'active',
     started_at: at,
     last_message: null,
@@ -362,13 +396,13 @@ function newConversationRow(client: Client, at: number): ConversationRow {
     first_response_ms: null,
     first_response_ai: null,
     sentiment_score: null,
-    is_ai_handled: 1,
+    is_ai_handled: agentOn ? 1 : 0,
     tags: '[]',
-    handler_mode: 'ai',
+    handler_mode: agentOn ? 'ai' : 'waiting_human',
     handler_user_id: null,
     handler_user_name: null,
     handler_since: at,
-    handler_reason: null,
+    handler_reason: agentOn ? null : AGENT_OFF,
     converted_at: null,
     updated_at: at,
     search_text: null,
@@ -390,21 +424,23 @@ function quotedInBatch(messages: readonly MessageRow[], conversationId: string, 
  * in the same batch) are recognised with one query and answered as duplicates; the rest are stored
  * together. Each message's events go out right after the commit; the agent is woken once durable.
  */
-export function inboundWriter(deps: {
+interface InboundDeps {
   kind: DatabaseKind;
   jobs: JobRunner;
-  realtime: Realtime;
-  domainEvents: DomainEvents;
-}) {
+  /** Whether the agent answers this inbox's customers (its admin may switch it off). */
+  agentEnabled: (inboxId: string) => boolean;
+}
+
+export function inboundWriter(deps: InboundDeps & { realtime: Realtime; domainEvents: DomainEvents }) {
   return async (
     trx: Transaction<Database>,
-    batch: readonly InboundMessage[],
+    batch: readonly InboxMessage[],
   ): Promise<Written<InboundResult>[]> => {
     const seen = await findDelivered(
       trx,
       batch.map((inbound) => inbound.providerMessageId),
     );
-    const fresh: InboundMessage[] = [];
+    const fresh: InboxMessage[] = [];
     const firstOf = new Map<string, number>();
     for (const inbound of batch) {
       if (seen.has(inbound.providerMessageId) || firstOf.has(inbound.providerMessageId)) continue;

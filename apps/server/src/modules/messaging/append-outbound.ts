@@ -1,11 +1,18 @@
-import type { Evidence, Message, MessageType, ReplyTo, Sender } from '@atende/contracts';
+import type {
+  Evidence,
+  Message,
+  MessageClarification,
+  MessageType,
+  ReplyTo,
+  Sender,
+} from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { newProviderMessageId } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { TransactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
-import { CHANNEL_SEND_JOB, type ChannelSendPayload } from '../../jobs/job-kinds.js';
+import { CHANNEL_SEND_JOB, type ChannelSendPayload, channelSendJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
@@ -33,6 +40,8 @@ interface OutboundRow {
   authorName?: string | null;
   /** A provider id fixed by the caller (the agent derives it from the inbound id); generated otherwise. */
   providerMessageId?: string;
+  /** The agent's clarifying question, or its answer to the customer's pick. */
+  clarification?: MessageClarification | undefined;
 }
 
 const insertMessage = preparedQuery((db, row: MessageRow) => db.insertInto('messages').values(row));
@@ -107,6 +116,8 @@ async function storeOutbound(
     status_error: null,
     created_at: at,
     response_ms: responseMs,
+    clarification: input.clarification ? JSON.stringify(input.clarification) : null,
+    interactive_reply_id: null,
   };
   await insertMessage(trx, row);
 
@@ -141,9 +152,15 @@ async function storeOutbound(
     updated_at: at,
     search_text: updated.search_text,
   });
-  await jobs.enqueue(trx, CHANNEL_SEND_JOB, { messageId: row.id } satisfies ChannelSendPayload, {
-    dedupeKey: `${CHANNEL_SEND_JOB}:${row.id}`,
-  });
+  // Out through the number the conversation came in on: its inbox's send queue.
+  await jobs.enqueue(
+    trx,
+    channelSendJob(conversation.inbox_id),
+    { messageId: row.id } satisfies ChannelSendPayload,
+    {
+      dedupeKey: `${CHANNEL_SEND_JOB}:${row.id}`,
+    },
+  );
   events.newMessage(updated, row);
   return { message: row, conversation: updated };
 }
@@ -172,6 +189,8 @@ export interface AgentMessage {
   answeredBy: readonly [string, string];
   /** Hand the conversation to a person in the same transaction (the message is the notice). */
   handOff?: { reason: string; cause?: string | undefined } | undefined;
+  /** The agent's clarifying question, or its answer to the customer's pick. */
+  clarification?: MessageClarification | undefined;
   /** More writes of the caller's in the same transaction (e.g. a knowledge gap), after the message. */
   alongside?: ((trx: Transaction<Database>, conversation: ConversationRow) => Promise<void>) | undefined;
 }
@@ -262,6 +281,7 @@ export function outboundWriter(deps: {
             confidenceScore: input.confidence,
             evidence: input.evidence,
             providerMessageId: input.providerMessageId,
+            clarification: input.clarification,
           },
           events,
         );

@@ -153,10 +153,10 @@ async function linkOne(
  * as its `phone`, the phone its client is stored under, so the upsert by phone that follows reaches
  * that one client. Messages without a LID cost nothing.
  */
-export async function resolveClientIdentities(
+export async function resolveClientIdentities<T extends InboundMessage>(
   trx: Trx,
-  batch: readonly InboundMessage[],
-): Promise<readonly InboundMessage[]> {
+  batch: readonly T[],
+): Promise<readonly T[]> {
   const pairs = new Map<string, string | null>();
   for (const inbound of batch) {
     const lid = digits(inbound.lid);

@@ -6,6 +6,10 @@ const holderQuery = preparedQuery((db, id: string) =>
   db.selectFrom('conversations').select(['handler_mode', 'handler_user_id']).where('id', '=', id),
 );
 
+const inboxQuery = preparedQuery((db, id: string) =>
+  db.selectFrom('conversations').select('inbox_id').where('id', '=', id),
+);
+
 const mediaConversationQuery = preparedQuery((db, url: string) =>
   db.selectFrom('messages').select('conversation_id').where('media_url', '=', url).limit(1),
 );
@@ -21,6 +25,11 @@ export function conversationAccess(db: Kysely<Database>) {
       const row = (await holderQuery(db, conversationId)).rows[0];
       if (!row) return undefined;
       return row.handler_mode === 'human' ? row.handler_user_id : null;
+    },
+
+    /** The inbox a conversation came through, undefined when there is no such conversation. */
+    async inboxOf(conversationId: string): Promise<string | undefined> {
+      return (await inboxQuery(db, conversationId)).rows[0]?.inbox_id;
     },
 
     /** The conversation a stored file was sent in (by its URL), undefined when no message carries it. */

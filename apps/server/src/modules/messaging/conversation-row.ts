@@ -37,6 +37,7 @@ const LIST_COLUMNS = [
   'c.handler_user_name',
   'c.handler_since',
   'c.handler_reason',
+  'c.inbox_id',
 ] as const;
 
 /** The list page's rows: only what the response needs. */
@@ -95,5 +96,6 @@ export function toConversation<R extends ConversationSummaryRow>(row: R): Conver
     },
     clientName: row.client_name,
     clientPhone: row.client_phone,
+    inboxId: row.inbox_id,
   };
 }

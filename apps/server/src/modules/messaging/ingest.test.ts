@@ -196,6 +196,7 @@ describeEachDatabase('inbound ingest', (kind) => {
   it('one bad message in a batch fails alone; the others of its batch are committed', async () => {
     const submit = (i: number, text: string | null) =>
       ctx.app.domain.messaging.appendInbound({
+        inboxId: 'default',
         providerMessageId: `batch-${kind}-${i}`,
         phone: `551191111000${i}`,
         text: text as string,

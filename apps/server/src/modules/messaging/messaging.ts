@@ -1,6 +1,6 @@
 import type { Conversation } from '@atende/contracts';
 import type { Kysely } from 'kysely';
-import type { InboundMessage, InboundResult } from '../../channels/channel.js';
+import type { InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { GroupCommit, type TransactionBatcher } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
@@ -8,7 +8,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DomainEvents, Realtime } from '../../types.js';
 import { agentReads } from './agent-reads.js';
-import { inboundWriter, recoverDuplicate } from './append-inbound.js';
+import { type InboxMessage, inboundWriter, recoverDuplicate } from './append-inbound.js';
 import { outboundWriter } from './append-outbound.js';
 import {
   applyHandlerChange,
@@ -43,6 +43,8 @@ export interface MessagingDeps {
   jobs: JobRunner;
   /** Short writes group-committed together on SQLite (shared with the channel's own writes). */
   writes: TransactionBatcher;
+  /** Whether the agent answers an inbox's customers (every inbox when absent). */
+  agentEnabled?: (inboxId: string) => boolean;
 }
 
 /**
@@ -53,9 +55,10 @@ export interface MessagingDeps {
  */
 export function createMessaging(deps: MessagingDeps) {
   const { db, kind, realtime, domainEvents, jobs } = deps;
-  const inbound = new GroupCommit<InboundMessage, InboundResult>({
+  const agentEnabled = deps.agentEnabled ?? (() => true);
+  const inbound = new GroupCommit<InboxMessage, InboundResult>({
     db,
-    write: inboundWriter({ kind, jobs, realtime, domainEvents }),
+    write: inboundWriter({ kind, jobs, realtime, domainEvents, agentEnabled }),
     recover: (_item, error) => recoverDuplicate(db, error),
     batching: true,
     durable: true,
@@ -82,7 +85,7 @@ export function createMessaging(deps: MessagingDeps) {
      * A customer's message from a channel, group-committed: answered once durable (the channel then
      * acknowledges); a replay of a stored provider id answers the stored message with `duplicate`.
      */
-    appendInbound: (message: InboundMessage) => inbound.submit(message),
+    appendInbound: (message: InboxMessage) => inbound.submit(message),
     ...outboundWriter(deps),
     changeHandler,
     ...reactionWriter({ db, realtime, domainEvents, jobs }),

@@ -1,7 +1,7 @@
 import type { ReactionSender } from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { CHANNEL_REACT_JOB, type ChannelReactPayload } from '../../jobs/job-kinds.js';
+import { type ChannelReactPayload, channelReactJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
@@ -66,7 +66,7 @@ export function reactionWriter(deps: {
       await deps.db.transaction().execute(async (trx) => {
         const conversation = await trx
           .selectFrom('conversations')
-          .select('id')
+          .select(['id', 'inbox_id'])
           .where('id', '=', conversationId)
           .executeTakeFirst();
         if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
@@ -78,7 +78,10 @@ export function reactionWriter(deps: {
           .executeTakeFirst();
         if (!message) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND);
         await storeReaction(trx, { id: messageId, conversationId }, 'agent', emoji, events);
-        await deps.jobs.enqueue(trx, CHANNEL_REACT_JOB, { messageId, emoji } satisfies ChannelReactPayload);
+        await deps.jobs.enqueue(trx, channelReactJob(conversation.inbox_id), {
+          messageId,
+          emoji,
+        } satisfies ChannelReactPayload);
       });
       deps.jobs.wake();
       events.flush(deps);

@@ -20,6 +20,7 @@ describeEachDatabase('reply response times', (kind) => {
 
   const customer = (id: string, at: number, sender?: 'phone') =>
     ctx.app.domain.messaging.appendInbound({
+      inboxId: 'default',
       providerMessageId: id,
       phone: '5511955550101',
       text: `mensagem ${id}`,

@@ -18,9 +18,12 @@ export function serviceWindowAt(lastClientMessageAt: number | null, at: number):
   };
 }
 
-/** When the customer last wrote, over all their conversations (the window is per customer). */
+/**
+ * When the customer last wrote to one number, over all their conversations with it: the window is per
+ * customer and business number (an inbox).
+ */
 export function serviceWindowReads(db: Kysely<Database>) {
-  const lastFrom = (where: 'conversation' | 'phone', value: string) =>
+  const lastFrom = (where: 'conversation' | 'phone', value: string, inboxId?: string) =>
     db
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -29,17 +32,25 @@ export function serviceWindowReads(db: Kysely<Database>) {
       .where('m.sender', '=', 'client')
       .where((eb) =>
         where === 'phone'
-          ? eb('cl.phone', '=', value)
-          : eb(
-              'c.client_id',
-              '=',
-              eb.selectFrom('conversations').select('client_id').where('id', '=', value),
-            ),
+          ? eb.and([eb('cl.phone', '=', value), eb('c.inbox_id', '=', inboxId ?? '')])
+          : eb.and([
+              eb(
+                'c.client_id',
+                '=',
+                eb.selectFrom('conversations').select('client_id').where('id', '=', value),
+              ),
+              eb(
+                'c.inbox_id',
+                '=',
+                eb.selectFrom('conversations').select('inbox_id').where('id', '=', value),
+              ),
+            ]),
       )
       .executeTakeFirst()
       .then((row) => (row?.last == null ? null : Number(row.last)));
   return {
     lastClientMessageAt: (conversationId: string) => lastFrom('conversation', conversationId),
-    lastClientMessageAtByPhone: (phone: string) => lastFrom('phone', phone.replace(/\D/g, '')),
+    lastClientMessageAtByPhone: (phone: string, inboxId: string) =>
+      lastFrom('phone', phone.replace(/\D/g, ''), inboxId),
   };
 }

@@ -113,3 +113,8 @@ export async function updateSettings<K extends SettingsKey>(
   );
   return { values: merged.data as SettingsValues[K], changed };
 }
+
+/** A stored section by its key as a string (channel kinds read theirs); unknown keys read as `{}`. */
+export async function getStoredSection(db: Kysely<Database>, key: string): Promise<unknown> {
+  return Object.hasOwn(SETTINGS, key) ? getSettings(db, key as SettingsKey) : {};
+}

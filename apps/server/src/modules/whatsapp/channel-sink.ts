@@ -1,12 +1,26 @@
+import type { ChannelStatus, StatusTransition } from '@atende/contracts';
 import type { ChannelSink } from '../../channels/channel.js';
 import type { Realtime } from '../../types.js';
 import type { Messaging } from '../messaging/messaging.js';
 
-/** Turns channel events into ours: status → `whatsapp:*` events; messages, reactions, receipts → messaging. */
-export function createChannelSink(deps: { realtime: Realtime; messaging: Messaging }): ChannelSink {
+/**
+ * One inbox's channel events in our terms: messages (tagged with the inbox), reactions and receipts
+ * go to messaging; every status change is `inbox:status`, and the primary inbox's also the spec's
+ * `whatsapp:*` events.
+ */
+export function createChannelSink(deps: {
+  inboxId: string;
+  realtime: Realtime;
+  messaging: Messaging;
+  isPrimary: () => boolean;
+  onStatus?: (transition: StatusTransition, status: ChannelStatus) => void;
+}): ChannelSink {
+  const { inboxId, realtime, messaging } = deps;
   return {
     onStatus(transition, status) {
-      const { realtime } = deps;
+      realtime.toDashboard('inbox:status', { inboxId, status });
+      deps.onStatus?.(transition, status);
+      if (!deps.isPrimary()) return;
       if (transition.kind === 'qr') realtime.toDashboard('whatsapp:qr', { qr: transition.qr });
       if (transition.kind === 'ready') realtime.toDashboard('whatsapp:ready', { phone: transition.phone });
       if (transition.kind === 'disconnected') {
@@ -15,20 +29,20 @@ export function createChannelSink(deps: { realtime: Realtime; messaging: Messagi
       realtime.toDashboard('whatsapp:status', status);
     },
     onInboundMessage(message) {
-      return deps.messaging.appendInbound(message);
+      return messaging.appendInbound({ ...message, inboxId });
     },
     async onIdentities(pairs) {
-      await deps.messaging.linkClientIdentities(pairs);
+      await messaging.linkClientIdentities(pairs);
     },
     async onInboundReaction(reaction) {
-      await deps.messaging.receiveReaction(reaction);
+      await messaging.receiveReaction(reaction);
     },
     async onDeliveryStatus(update) {
       if (update.status === 'failed' && update.error) {
-        await deps.messaging.failWithReason({ providerMessageId: update.providerMessageId }, update.error);
+        await messaging.failWithReason({ providerMessageId: update.providerMessageId }, update.error);
         return;
       }
-      await deps.messaging.advanceStatus({ providerMessageId: update.providerMessageId }, update.status);
+      await messaging.advanceStatus({ providerMessageId: update.providerMessageId }, update.status);
     },
   };
 }

@@ -1,30 +1,30 @@
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import {
-  CHANNEL_REACT_JOB,
-  CHANNEL_SEND_JOB,
   type ChannelReactPayload,
   type ChannelSendPayload,
+  channelReactJob,
+  channelSendJob,
 } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
 import type { Messaging } from '../messaging/messaging.js';
 
 /**
- * The jobs that hand our messages and reactions to the channel. Idempotent: a message already past
- * 'pending' is not sent again, and the provider id was fixed when the message was stored.
+ * The jobs that hand one inbox's messages and reactions to its channel. Idempotent: a message already
+ * past 'pending' is not sent again, and the provider id was fixed when the message was stored.
+ * Answers a function that stops running them here (the inbox was removed or restarted).
  */
 export function registerOutboundJobs(deps: {
   jobs: JobRunner;
+  inboxId: string;
   channel: Channel;
   messaging: Messaging;
-}): void {
-  const { jobs, channel, messaging } = deps;
-  // A channel held by one process (linked device): sends wait for the holder, connected, to take them.
-  if (channel.watchSendable) {
-    jobs.runOnlyWhile([CHANNEL_SEND_JOB, CHANNEL_REACT_JOB], (listener) => channel.watchSendable?.(listener));
-  }
+}): () => void {
+  const { jobs, channel, messaging, inboxId } = deps;
+  const send = channelSendJob(inboxId);
+  const react = channelReactJob(inboxId);
 
   jobs.register<ChannelSendPayload>(
-    CHANNEL_SEND_JOB,
+    send,
     async ({ messageId }) => {
       const message = await messaging.channel.outbound(messageId);
       if (message?.status !== 'pending' || !message.provider_message_id) return;
@@ -49,6 +49,7 @@ export function registerOutboundJobs(deps: {
       await messaging.advanceStatus({ id: messageId }, 'sent');
     },
     {
+      paused: Boolean(channel.watchSendable),
       onFailed: async ({ messageId }) => {
         await messaging.advanceStatus({ id: messageId }, 'failed');
       },
@@ -57,16 +58,35 @@ export function registerOutboundJobs(deps: {
 
   // Sends our side's reaction as it is NOW, not as it was when the job was recorded: jobs for the same
   // message may run in any order or twice, and the customer still ends up seeing the current one.
-  jobs.register<ChannelReactPayload>(CHANNEL_REACT_JOB, async ({ messageId }) => {
-    const current = await messaging.channel.ourReaction(messageId);
-    // Messages that never went through the channel (imported history) have no provider id to react to.
-    if (!current?.provider_message_id) return;
-    if (!current.phone) throw new PermanentJobError('cliente sem telefone');
-    await channel.sendReaction({
-      to: current.phone,
-      lid: current.lid,
-      targetProviderMessageId: current.provider_message_id,
-      emoji: current.emoji ?? null,
-    });
+  jobs.register<ChannelReactPayload>(
+    react,
+    async ({ messageId }) => {
+      const current = await messaging.channel.ourReaction(messageId);
+      // Messages that never went through the channel (imported history) have no provider id to react to.
+      if (!current?.provider_message_id) return;
+      if (!current.phone) throw new PermanentJobError('cliente sem telefone');
+      await channel.sendReaction({
+        to: current.phone,
+        lid: current.lid,
+        targetProviderMessageId: current.provider_message_id,
+        emoji: current.emoji ?? null,
+      });
+    },
+    { paused: Boolean(channel.watchSendable) },
+  );
+
+  // A number held by one process (linked device): its sends wait for the holder, connected, to take them.
+  let active = true;
+  channel.watchSendable?.((sendable) => {
+    if (!active) return;
+    for (const kind of [send, react]) {
+      if (sendable) jobs.resume(kind);
+      else jobs.pause(kind);
+    }
   });
+  return () => {
+    active = false;
+    jobs.unregister(send);
+    jobs.unregister(react);
+  };
 }

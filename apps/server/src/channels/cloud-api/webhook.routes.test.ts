@@ -454,10 +454,10 @@ describeEachDatabase('WhatsApp Cloud API webhooks and sends', (kind) => {
       reason: TOKEN_INVALID,
     });
     const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/whatsapp-cloud',
+      method: 'PATCH',
+      url: '/api/inboxes/default',
       headers: bearer(token),
-      payload: { accessToken: 'EAAG-token-renovado-2026' },
+      payload: { settings: { accessToken: 'EAAG-token-renovado-2026' } },
     });
     expect(saved.statusCode).toBe(200);
     const again = await ctx.app.inject({

@@ -2,6 +2,7 @@ import {
   ackEnvelopeSchema,
   simulatorInboundRequestSchema,
   simulatorInboundResponseSchema,
+  simulatorInboxQuerySchema,
   simulatorOutboxQuerySchema,
   simulatorOutboxResponseSchema,
   simulatorPairRequestSchema,
@@ -10,11 +11,12 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChannelUnavailableError } from '../../channels/channel.js';
-import { PairingError, type SimulatorChannel } from '../../channels/simulator/simulator-channel.js';
 import { AppError } from '../../lib/app-error.js';
 import { normalizePhone } from '../../lib/phone.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
+import { ChannelUnavailableError } from '../channel.js';
+import type { RunningInboxes } from '../channel-kind.js';
+import { PairingError, type SimulatorChannel } from './simulator-channel.js';
 
 /** Channel and pairing failures as the client should see them. */
 async function translate<T>(run: () => Promise<T>): Promise<T> {
@@ -27,12 +29,20 @@ async function translate<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The simulator inbox asked for, or the first one running. */
+function pick(running: RunningInboxes<SimulatorChannel>, inboxId: string | undefined): SimulatorChannel {
+  const found = inboxId ? running.get(inboxId) : running.list()[0];
+  if (!found) throw new AppError('NOT_FOUND', 'Nenhuma caixa de entrada do simulador ativa');
+  return found.channel;
+}
+
 /**
  * The simulator's controls — how a person or a test plays the linked phone and the customers:
- * pair / unpair the account, write and react as a customer, read what customers received.
+ * pair / unpair a simulated number, write and react as a customer, read what customers received.
+ * Each call takes the simulator inbox (`inboxId`); the first one when absent.
  */
 export const simulatorRoutes =
-  (simulator: SimulatorChannel): FastifyPluginAsync =>
+  (running: RunningInboxes<SimulatorChannel>): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const auth = { onRequest: app.authenticate };
@@ -41,19 +51,29 @@ export const simulatorRoutes =
     app.post(
       '/api/simulator/pair',
       { ...auth, schema: { ...statusSchema, body: simulatorPairRequestSchema } },
-      async (request) => ({
-        success: true as const,
-        data: await translate(() => simulator.pair(request.body.code)),
-        message: 'WhatsApp conectado',
-      }),
+      async (request) => {
+        // The code shown on one inbox's QR pairs that inbox.
+        const { code } = request.body;
+        const target =
+          running.list().find(({ channel }) => channel.accepts(code))?.channel ?? pick(running, undefined);
+        return {
+          success: true as const,
+          data: await translate(() => target.pair(code)),
+          message: 'WhatsApp conectado',
+        };
+      },
     );
 
     // Unlinking the number stops the channel for everyone: admins only (docs/security.md).
-    app.post('/api/simulator/unpair', { onRequest: app.requireAdmin, schema: statusSchema }, async () => ({
-      success: true as const,
-      data: await simulator.unpair(),
-      message: 'Dispositivo desconectado',
-    }));
+    app.post(
+      '/api/simulator/unpair',
+      { onRequest: app.requireAdmin, schema: { ...statusSchema, querystring: simulatorInboxQuerySchema } },
+      async (request) => ({
+        success: true as const,
+        data: await pick(running, request.query.inboxId).unpair(),
+        message: 'Dispositivo desconectado',
+      }),
+    );
 
     app.post(
       '/api/simulator/inbound',
@@ -63,7 +83,8 @@ export const simulatorRoutes =
         schema: { body: simulatorInboundRequestSchema, response: { 200: simulatorInboundResponseSchema } },
       },
       async (request) => {
-        const result = await translate(() => simulator.receive(request.body));
+        const { inboxId, ...inbound } = request.body;
+        const result = await translate(() => pick(running, inboxId).receive(inbound));
         const { messageId, conversationId, clientId, duplicate } = result;
         return {
           success: true as const,
@@ -79,7 +100,7 @@ export const simulatorRoutes =
       { ...auth, schema: { body: simulatorReactionRequestSchema, response: { 200: ackEnvelopeSchema } } },
       async (request) => {
         await translate(() =>
-          simulator.receiveReaction({
+          pick(running, request.body.inboxId).receiveReaction({
             phone: request.body.phone,
             targetProviderMessageId: request.body.messageId,
             emoji: request.body.emoji,
@@ -100,6 +121,7 @@ export const simulatorRoutes =
       },
       async (request) => {
         const phone = request.query.phone ? normalizePhone(request.query.phone) : undefined;
+        const simulator = pick(running, request.query.inboxId);
         return { success: true as const, data: await simulator.outbox(phone, request.query.limit) };
       },
     );

@@ -1,9 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { CloudApiChannel } from '../../channels/cloud-api/cloud-api-channel.js';
-import type { CloudApiSettings } from '../../channels/cloud-api/cloud-api-settings.js';
-import { isValidSignature } from '../../channels/cloud-api/signature.js';
-import { webhookPayloadSchema } from '../../channels/cloud-api/webhook-payload.js';
+import type { RunningInboxes } from '../channel-kind.js';
+import type { CloudApiChannel } from './cloud-api-channel.js';
+import type { CloudNumberSettings } from './cloud-api-settings.js';
+import { isValidSignature } from './signature.js';
+import { mapWebhook, webhookPayloadSchema } from './webhook-payload.js';
+
+/** The app's webhook secrets (one Meta app for every number). */
+export interface WebhookSecrets {
+  appSecret: string | null;
+  verifyToken: string | null;
+}
 
 /** Meta retries a batch for days; a rejected one costs us nothing. Bigger bodies are not webhooks. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -20,14 +27,16 @@ function sameText(a: string, b: string): boolean {
 
 /**
  * `GET /webhooks/whatsapp` (Meta's verification handshake) and `POST /webhooks/whatsapp` (signed
- * deliveries). Outside /api and its bearer auth: the signature is the authentication. The body is
- * kept as raw bytes (this plugin's own content-type parser) because the HMAC covers exactly them;
- * it is parsed only after the signature matched. The 200 goes out once the batch is durably stored.
- * Without CHANNEL=cloud-api these routes answer 404.
+ * deliveries). One URL for every Cloud API number: Meta sends one app's deliveries for all of them
+ * there, and each change names its number (`metadata.phone_number_id`), which picks the inbox.
+ * Outside /api and its bearer auth: the signature (the app's secret) is the authentication, checked
+ * over the raw bytes before anything is parsed. A change for a number no inbox has is skipped (and
+ * logged); a malformed change is skipped, the rest stored. The 200 goes out once every inbox's part
+ * of the batch is durably stored. Without a Cloud API inbox these routes answer 404.
  */
 export function whatsappWebhookRoutes(
-  channel: CloudApiChannel | null,
-  settings: (() => Promise<CloudApiSettings>) | null,
+  running: RunningInboxes<CloudApiChannel, Partial<CloudNumberSettings>>,
+  secrets: () => Promise<WebhookSecrets>,
 ): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
@@ -41,8 +50,9 @@ export function whatsappWebhookRoutes(
       '/webhooks/whatsapp',
       { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        if (!channel || !settings) return fail(reply, 404, 'NOT_FOUND', 'Canal Cloud API não está ativo');
-        const { verifyToken } = await settings();
+        if (running.list().length === 0)
+          return fail(reply, 404, 'NOT_FOUND', 'Canal Cloud API não está ativo');
+        const { verifyToken } = await secrets();
         const query = request.query;
         const challenge = query['hub.challenge'] ?? '';
         const matches =
@@ -60,8 +70,9 @@ export function whatsappWebhookRoutes(
       // Meta sends from a few addresses, in bursts: generous per address, still a ceiling.
       { config: { rateLimit: { max: 3000, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        if (!channel || !settings) return fail(reply, 404, 'NOT_FOUND', 'Canal Cloud API não está ativo');
-        const { appSecret } = await settings();
+        const inboxes = running.list();
+        if (inboxes.length === 0) return fail(reply, 404, 'NOT_FOUND', 'Canal Cloud API não está ativo');
+        const { appSecret } = await secrets();
         if (!appSecret)
           return fail(reply, 503, 'SERVICE_UNAVAILABLE', 'Segredo do app da Cloud API não configurado');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -78,8 +89,29 @@ export function whatsappWebhookRoutes(
         }
         const payload = webhookPayloadSchema.safeParse(json);
         if (!payload.success) return fail(reply, 400, 'VALIDATION_ERROR', 'Webhook em formato desconhecido');
-        const result = await channel.handleWebhook(payload.data);
-        return reply.send({ success: true, data: result });
+        const mapped = mapWebhook(payload.data);
+        let messages = 0;
+        let skipped = mapped.skipped;
+        const handled = [...mapped.byNumber].map(async ([number, batch]) => {
+          // Without metadata (old test payloads, a single number): the only inbox, if there is one.
+          const inbox = number
+            ? inboxes.find((i) => i.settings.phoneNumberId === number)
+            : inboxes.length === 1
+              ? inboxes[0]
+              : undefined;
+          if (!inbox) {
+            skipped += batch.messages.length + batch.reactions.length + batch.statuses.length;
+            request.log.warn({ phoneNumberId: number }, 'cloud-api webhook for a number no inbox has');
+            return;
+          }
+          const result = await inbox.channel.handleWebhook(batch);
+          messages += result.messages;
+          skipped += result.skipped;
+        });
+        await Promise.all(handled);
+        if (mapped.skipped > 0)
+          request.log.warn({ skipped: mapped.skipped }, 'cloud-api webhook changes skipped');
+        return reply.send({ success: true, data: { messages, skipped } });
       },
     );
   };

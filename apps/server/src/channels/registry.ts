@@ -1,0 +1,18 @@
+import type { AnyChannelKind } from './channel-kind.js';
+import { cloudApiKind } from './cloud-api/cloud-api-kind.js';
+import { simulatorKind } from './simulator/simulator-kind.js';
+import { type WhatsappWebTestHooks, whatsappWebKind } from './whatsapp-web/whatsapp-web-kind.js';
+
+/** Test hooks a kind accepts (fake sockets, local servers); production passes none. */
+export interface ChannelTestHooks {
+  whatsappWeb?: WhatsappWebTestHooks;
+}
+
+/**
+ * Every channel kind, one line each. A new kind (Instagram, Telegram) is its folder under channels/
+ * and its line here: the inboxes module, the Integrations screen and the API take it from this list.
+ */
+export function channelRegistry(hooks: ChannelTestHooks = {}): ReadonlyMap<string, AnyChannelKind> {
+  const kinds: AnyChannelKind[] = [simulatorKind, whatsappWebKind(hooks.whatsappWeb), cloudApiKind];
+  return new Map(kinds.map((kind) => [kind.kind, kind]));
+}

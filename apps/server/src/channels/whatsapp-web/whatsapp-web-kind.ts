@@ -1,0 +1,86 @@
+import type { LinkedDeviceAdapter } from '@atende/contracts';
+import { z } from 'zod';
+import { createSafeDispatcher, type SafeFetchOptions } from '../../lib/safe-fetch.js';
+import { ChannelUnavailableError } from '../channel.js';
+import type { ChannelKindDefinition } from '../channel-kind.js';
+import { whatsappAuthStore } from './auth-store.js';
+import { DeferredChannel } from './deferred-channel.js';
+import { LeasedChannel, type LeaseOptions } from './leased-channel.js';
+
+/** Test hooks: a fake socket, a download without the network, a local WebSocket, media resolution. */
+export interface WhatsappWebTestHooks {
+  lease?: LeaseOptions;
+  socketFactory?: unknown;
+  download?: unknown;
+  webSocketUrl?: string;
+  mediaFetch?: Pick<SafeFetchOptions, 'resolve' | 'allowPrivate'>;
+}
+
+let adapter: Promise<LinkedDeviceAdapter> | null = null;
+
+/**
+ * The linked-device package (GPL-3.0 through libsignal) is optional and heavy (Baileys' protobufs take
+ * seconds to import): loaded on first use, never by installations without a linked-device inbox.
+ */
+export function loadLinkedDevice(): Promise<LinkedDeviceAdapter> {
+  adapter ??= import('@atende/channel-whatsapp-web');
+  return adapter;
+}
+
+/** The account key of an inbox's auth rows and lease (`default` keeps the keys it always had). */
+export const linkedDeviceAccount = (inboxId: string) => `whatsapp-web:${inboxId}`;
+
+/**
+ * A WhatsApp number linked as a device (like WhatsApp Web), through Baileys: paired by QR or an
+ * 8-character code; one process holds each number's socket (a lease), the others wait.
+ */
+export function whatsappWebKind(
+  hooks: WhatsappWebTestHooks = {},
+): ChannelKindDefinition<Record<string, never>, LeasedChannel> {
+  return {
+    kind: 'whatsapp-web',
+    label: 'WhatsApp no celular (aparelho conectado)',
+    description:
+      'Conecta um número comum ou Business como aparelho conectado, pelo QR code ou por um código de pareamento.',
+    pairing: 'qr-or-code',
+    settingsSchema: z.object({}) as z.ZodType<Record<string, never>>,
+    fields: [],
+    secretKeys: [],
+    installed: () =>
+      loadLinkedDevice().then(
+        () => true,
+        () => false,
+      ),
+    create: (context, inbox) => {
+      const account = linkedDeviceAccount(inbox.id);
+      const build = (sink: typeof context.sink) =>
+        new DeferredChannel(
+          async () => {
+            const linked = await loadLinkedDevice();
+            return linked.createChannel({
+              sink,
+              auth: whatsappAuthStore(context.db, account),
+              media: context.media,
+              sent: context.sent,
+              logger: context.app.log.child({ channel: 'whatsapp-web', inbox: inbox.id }),
+              version: context.config.whatsappWebVersion,
+              unavailable: () => new ChannelUnavailableError(),
+              mediaDispatcher: createSafeDispatcher({ ...hooks.mediaFetch, allowHost: linked.isMediaHost }),
+              testHooks: {
+                socketFactory: hooks.socketFactory,
+                download: hooks.download,
+                ...(hooks.webSocketUrl ? { webSocketUrl: hooks.webSocketUrl } : {}),
+              },
+            });
+          },
+          (error) =>
+            context.app.log.error({ err: error, inbox: inbox.id }, 'whatsapp-web channel failed to load'),
+        );
+      return new LeasedChannel(build, context.state, context.sink, {
+        ...hooks.lease,
+        busy: context.leasesHeld,
+      });
+    },
+    settingsFromEnvironment: async () => ({}),
+  };
+}

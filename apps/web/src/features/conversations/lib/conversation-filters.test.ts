@@ -1,6 +1,6 @@
 import type { Conversation } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filterConversations, matchesFilters } from './conversation-filters';
+import { DEFAULT_FILTERS, filterConversations, matchesFilters, sameFilters } from './conversation-filters';
 import { handlerLabel, matchesStatusFilter, statusDisplay } from './conversation-status';
 
 function row(overrides: Partial<Conversation> = {}): Conversation {
@@ -63,6 +63,16 @@ describe('conversation filters', () => {
       'c',
     ]);
     expect(filterConversations(rows, DEFAULT_FILTERS, new Set(['a'])).map((r) => r.id)).toEqual(['b', 'c']);
+  });
+
+  it("filters by inbox; a row whose inbox is not known yet is in no inbox's list", () => {
+    const filters = { ...DEFAULT_FILTERS, inboxId: 'sales' };
+    expect(matchesFilters(row({ inboxId: 'sales' }), filters)).toBe(true);
+    expect(matchesFilters(row({ inboxId: 'default' }), filters)).toBe(false);
+    expect(matchesFilters(row({ inboxId: '' }), filters)).toBe(false);
+    expect(matchesFilters(row({ inboxId: '' }), DEFAULT_FILTERS)).toBe(true);
+    expect(sameFilters(filters, DEFAULT_FILTERS)).toBe(false);
+    expect(sameFilters({ ...DEFAULT_FILTERS, inboxId: undefined }, DEFAULT_FILTERS)).toBe(true);
   });
 
   it('labels who is answering', () => {

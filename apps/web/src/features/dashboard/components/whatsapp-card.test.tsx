@@ -1,0 +1,119 @@
+import type { Inbox, WhatsappStatus } from '@atende/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '@/components/ui';
+import { getInboxesQueryOptions } from '@/lib/api/get-inboxes';
+import { patchSession } from '@/lib/session';
+import { getWhatsappStatusQueryOptions } from '../api/get-whatsapp-status';
+import { WhatsappCard } from './whatsapp-card';
+
+const QR: WhatsappStatus = {
+  connected: false,
+  qr: 'qr-primary',
+  state: 'qr',
+  channel: 'simulator',
+  phone: null,
+  pairingCode: 'PAIR-1',
+};
+
+function inbox(overrides: Partial<Inbox>): Inbox {
+  return {
+    id: 'default',
+    kind: 'simulator',
+    name: 'Atendimento',
+    phone: null,
+    status: QR,
+    agentEnabled: true,
+    operatorAccess: 'all',
+    memberIds: [],
+    settings: {},
+    primary: true,
+    installed: true,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    removedAt: null,
+    ...overrides,
+  };
+}
+
+function renderCard(inboxes: Inbox[], role: 'admin' | 'operator' = 'admin') {
+  patchSession({
+    user: { id: 'u1', name: 'Pessoa', email: 'p@x.com', role },
+    token: 't',
+    isAuthenticated: true,
+    isLoading: false,
+  });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(getWhatsappStatusQueryOptions().queryKey, QR);
+  client.setQueryData(getInboxesQueryOptions().queryKey, inboxes);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ConfirmProvider>
+          <WhatsappCard />
+        </ConfirmProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  patchSession({ user: null, token: null, isAuthenticated: false, isLoading: false });
+});
+
+describe('WhatsappCard with inboxes', () => {
+  it('with one inbox, shows the primary as before: no inbox list, no name', async () => {
+    renderCard([inbox({})]);
+    await screen.findByTestId('whatsapp-qr-pending');
+    expect(screen.getByText('Canal de atendimento')).toBeTruthy();
+    expect(screen.queryByTestId('whatsapp-primary-name')).toBeNull();
+    expect(screen.queryByText('Outras caixas de entrada')).toBeNull();
+    expect(screen.getByRole('button', { name: /Parear simulador/ })).toBeTruthy();
+  });
+
+  it('with several, names the primary and lists every other inbox with its state', async () => {
+    renderCard([
+      inbox({}),
+      inbox({
+        id: 'sales',
+        name: 'Vendas',
+        primary: false,
+        phone: '5511900000002',
+        status: { ...QR, connected: true, state: 'connected', qr: null, pairingCode: null },
+      }),
+      inbox({
+        id: 'cloud',
+        kind: 'cloud-api',
+        name: 'Loja Centro',
+        primary: false,
+        status: { ...QR, channel: 'cloud-api', qr: null, state: 'disconnected', reason: 'Token expirado' },
+      }),
+    ]);
+    await screen.findByTestId('whatsapp-qr-pending');
+    expect(screen.getByText('3 caixas de entrada')).toBeTruthy();
+    expect(screen.getByTestId('whatsapp-primary-name').textContent).toContain('Atendimento');
+    const rows = screen.getAllByTestId('dashboard-inbox');
+    expect(rows.map((row) => row.getAttribute('data-inbox-id'))).toEqual(['sales', 'cloud']);
+    expect(rows[0]?.textContent).toContain('Vendas');
+    expect(rows[0]?.textContent).toContain('5511900000002');
+    expect(rows[0]?.textContent).toContain('Conectado');
+    expect(rows[1]?.textContent).toContain('WhatsApp Cloud API');
+    expect(rows[1]?.textContent).toContain('Desconectado');
+    expect(rows[1]?.textContent).toContain('Token expirado');
+    expect(
+      within(screen.getByRole('region', { name: 'Conexão WhatsApp' }))
+        .getByRole('link', { name: 'Gerenciar' })
+        .getAttribute('href'),
+    ).toBe('/integrations');
+  });
+
+  it('operators get no link to manage the inboxes', async () => {
+    renderCard([inbox({}), inbox({ id: 'b', name: 'B', primary: false })], 'operator');
+    await screen.findAllByTestId('dashboard-inbox');
+    expect(screen.queryByRole('link', { name: 'Gerenciar' })).toBeNull();
+  });
+});

@@ -34,6 +34,7 @@ export const HANDOFF_CAUSE_LABELS = {
   person_requested: 'Cliente pediu atendente',
   record_lookup: 'Consulta ao pedido do cliente',
   low_confidence: 'Baixa confiança',
+  clarification_unmatched: 'Resposta ao esclarecimento não reconhecida',
   provider_failure: 'Falha do provedor de IA',
   other: 'Outros',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageClarificationSchema } from './clarification.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { okEnvelope } from './envelope.js';
@@ -83,6 +84,8 @@ export const messageSchema = z.object({
   /** Name of the operator who wrote it (human messages from our side). */
   authorName: z.string().nullable(),
   evidence: z.array(evidenceSchema),
+  /** The agent asked which topic the customer meant, or answered that choice. */
+  clarification: messageClarificationSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

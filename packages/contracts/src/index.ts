@@ -7,6 +7,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './canned-replies.js';
 export * from './channel-port.js';
+export * from './clarification.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './conversations.js';

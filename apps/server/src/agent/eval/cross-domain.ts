@@ -1,5 +1,5 @@
 import { agentConfigSchema } from '@atende/contracts';
-import { decide } from '../decide.js';
+import { type Decision, decide } from '../decide.js';
 import type { AgentProvider } from '../provider.js';
 import { type ConfidenceFeatures, calibrate, featuresOf } from '../retrieval/confidence.js';
 import { KnowledgeIndex } from '../retrieval/kb-index.js';
@@ -8,7 +8,11 @@ import { retrieve } from '../retrieval/retrieve.js';
 import { DEFAULT_TUNING, type Tuning } from '../retrieval/tuning.js';
 import { createRetrievalProvider } from '../retrieval-provider.js';
 import type { Domain, DomainItem } from './domains.js';
+import { fitBand } from './fit-band.js';
 import { fitLogistic } from './fit-calibration.js';
+import { customerReply, samePassage } from './simulated-customer.js';
+
+export { samePassage };
 
 const defaults = agentConfigSchema.parse({});
 export const SETTINGS = {
@@ -23,8 +27,15 @@ export interface ItemOutcome {
   /** Evidence passage ids of the reply (or of the handoff), best first. */
   evidence: string[];
   text: string;
+  /** The first turn's confidence (before any clarification). */
   confidence: number | null;
   latencyMs: number;
+  /** The agent asked which topic was meant; the simulated customer then picked one or asked for a person. */
+  clarified: boolean;
+  /** The passages the clarifying question offered. */
+  offered: string[];
+  /** The passages retrieved for the message's first question, best first. */
+  retrieved: string[];
 }
 
 export interface DomainScore {
@@ -42,14 +53,21 @@ export interface DomainScore {
   twoQuestionsBothAnswered: number;
   followUps: number;
   followUpsRight: number;
+  /** Of all questions: answered from the wrong passage, or answered when a person was needed. */
+  wrong: number;
+  /** In scope: right without a clarifying question, and right after one. */
+  rightAtOnce: number;
+  rightAfterClarification: number;
+  /** Of all questions: a clarifying question was asked. */
+  clarified: number;
+  /** Of all questions: handed off (at once or after a clarifying question). */
+  handoffs: number;
+  /** In scope, one question: the expected passage among the first two and three retrieved. */
+  inFirstTwo: number;
+  inFirstThree: number;
 }
 
 const fold = (text: string): string => foldText(text).replace(/\s+/g, ' ');
-
-/** Whether the passage id is the expected one (a long section split in paragraphs gets `-2`, `-3`…). */
-export function samePassage(id: string, expected: string): boolean {
-  return id === expected || (id.startsWith(`${expected}-`) && /^\d+$/.test(id.slice(expected.length + 1)));
-}
 
 export function isRight(o: ItemOutcome): boolean {
   const { expect } = o.item;
@@ -71,7 +89,17 @@ export function scoreOutcomes(outcomes: readonly ItemOutcome[]): DomainScore {
   const quoted = right.filter((o) => o.answered && o.item.facts.length > 0);
   const followUps = inScope.filter((o) => o.item.kind === 'follow-up');
   const ratio = (a: number, b: number): number => (b > 0 ? a / b : 1);
+  const single = inScope.filter((o) => o.item.expect.length === 1);
+  const within = (o: ItemOutcome, n: number): boolean =>
+    o.retrieved.slice(0, n).some((id) => samePassage(id, o.item.expect[0]!));
   return {
+    wrong: ratio(outcomes.filter((o) => o.answered && !isRight(o)).length, outcomes.length),
+    rightAtOnce: ratio(right.filter((o) => !o.clarified).length, inScope.length),
+    rightAfterClarification: ratio(right.filter((o) => o.clarified).length, inScope.length),
+    clarified: ratio(outcomes.filter((o) => o.clarified).length, outcomes.length),
+    handoffs: ratio(outcomes.filter((o) => !o.answered).length, outcomes.length),
+    inFirstTwo: ratio(single.filter((o) => within(o, 2)).length, single.length),
+    inFirstThree: ratio(single.filter((o) => within(o, 3)).length, single.length),
     inScope: inScope.length,
     outOfScope: outOfScope.length,
     accuracy: ratio(right.length, inScope.length),
@@ -91,7 +119,10 @@ export function scoreOutcomes(outcomes: readonly ItemOutcome[]): DomainScore {
   };
 }
 
-/** The whole decision (person request, small talk, retrieval, provider, threshold) on every item. */
+/**
+ * The whole decision (person request, small talk, retrieval, provider, band) on every item; a
+ * clarifying question is answered by the simulated customer and decided again, as in a conversation.
+ */
 export async function evaluateDomain(
   domain: Domain,
   tuning: Tuning = DEFAULT_TUNING,
@@ -99,22 +130,34 @@ export async function evaluateDomain(
 ): Promise<ItemOutcome[]> {
   const index = KnowledgeIndex.fromContent(domain.knowledgeBase, tuning);
   const outcomes: ItemOutcome[] = [];
+  let turn = 0;
   for (const item of domain.items) {
     const started = performance.now();
-    const decision = await decide({
-      question: item.question,
-      history: item.history ?? [],
-      index,
-      provider,
-      settings: SETTINGS,
-    });
+    const history = item.history ?? [];
+    const first = await decide({ question: item.question, history, index, provider, settings: SETTINGS });
+    const latencyMs = performance.now() - started;
+    let decision: Decision = first;
+    if (first.kind === 'clarify') {
+      decision = await decide({
+        question: customerReply(item, first.options, turn++),
+        history: [],
+        index,
+        provider,
+        settings: SETTINGS,
+        pending: { messageId: 'clarification', question: item.question, history, options: first.options },
+      });
+    }
     outcomes.push({
       item,
       answered: decision.kind === 'reply',
       evidence: decision.evidence.map((e) => e.passageId),
       text: decision.kind === 'reply' ? decision.text : '',
-      confidence: decision.confidence,
-      latencyMs: performance.now() - started,
+      confidence: first.confidence,
+      latencyMs,
+      clarified: first.kind === 'clarify',
+      offered: first.kind === 'clarify' ? first.options.flatMap((o) => o.passageId ?? []) : [],
+      retrieved:
+        retrieve(index, item.question, history).parts[0]?.search.passages.map((p) => p.passage.id) ?? [],
     });
   }
   return outcomes;
@@ -145,7 +188,7 @@ function rowsOf(domains: readonly Domain[], tuning: Tuning): Row[] {
 }
 
 /** Values tried for each retrieval constant when fitting. */
-export const GRID: { readonly [K in Exclude<keyof Tuning, 'calibration'>]: readonly number[] } = {
+export const GRID: { readonly [K in Exclude<keyof Tuning, 'calibration' | 'band'>]: readonly number[] } = {
   k1: [0.9, 1.2, 1.6],
   b: [0.5, 0.75, 0.9],
   titleWeight: [2, 3],
@@ -214,7 +257,8 @@ export function fitTuning(domains: readonly Domain[], { steps = 3000 } = {}): Tu
       }
     }
   }
-  return { ...best.tuning, calibration: fitLogistic(rowsOf(domains, best.tuning)) };
+  const tuning = { ...best.tuning, calibration: fitLogistic(rowsOf(domains, best.tuning)) };
+  return { ...tuning, band: fitBand(domains, tuning) };
 }
 
 export interface DomainReport {

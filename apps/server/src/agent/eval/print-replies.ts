@@ -30,9 +30,9 @@ for (const domain of loadAllDomains()) {
     if (history) console.info(`Antes: ${history}`);
     console.info(`Pergunta: ${item.question}`);
     console.info(
-      decision.kind === 'reply'
-        ? `Resposta (${decision.confidence.toFixed(2)}; ${decision.evidence.map((e) => e.passageId).join(', ')}): ${decision.text}`
-        : `Handoff: ${decision.reason}`,
+      decision.kind === 'handoff'
+        ? `Handoff: ${decision.reason}`
+        : `${decision.kind === 'clarify' ? 'Pergunta de esclarecimento' : 'Resposta'} (${decision.confidence.toFixed(2)}; ${decision.evidence.map((e) => e.passageId).join(', ')}): ${decision.text}`,
     );
     console.info('');
   }

@@ -42,7 +42,12 @@ export interface EvalReport {
   outcomes: EvalOutcome[];
 }
 
-export const BUDGETS = { accuracy: 0.9, handoffRecall: 0.95, falseHandoffs: 0.05, p99Ms: 20 } as const;
+/**
+ * Leave-one-domain-out, all six domains, with the simulated customer: wrong answers of all questions,
+ * right (at once or after one clarifying question) of those answerable, handoffs of those needing a
+ * person; and retrieval latency on a 500-passage knowledge base.
+ */
+export const BUDGETS = { wrong: 0.03, right: 0.92, handoffRecall: 0.95, p99Ms: 20 } as const;
 
 const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 

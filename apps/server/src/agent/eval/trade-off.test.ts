@@ -9,6 +9,9 @@ const outcome = (expect: string[], top: string | null, confidence: number | null
   text: '',
   confidence,
   latencyMs: 0,
+  clarified: false,
+  offered: [],
+  retrieved: top ? [top] : [],
 });
 
 describe('tradeOff', () => {

@@ -1,5 +1,6 @@
 import { type ItemOutcome, samePassage } from './cross-domain.js';
 
+/** What one threshold alone would do, without the band's clarifying questions. */
 export interface TradeOffPoint {
   threshold: number;
   /** In scope (one question): answered from the expected passage. */
@@ -24,8 +25,9 @@ export interface TradeOff {
 export function tradeOff(outcomes: readonly ItemOutcome[], thresholds: readonly number[]): TradeOff {
   const inScope = outcomes.filter((o) => o.item.expect.length === 1);
   const outOfScope = outcomes.filter((o) => o.item.expect.length === 0);
+  // The retrieval's first passage, not the reply's: after a clarifying question the reply is the pick's.
   const first = (o: ItemOutcome): boolean =>
-    o.evidence[0] !== undefined && samePassage(o.evidence[0], o.item.expect[0]!);
+    o.retrieved[0] !== undefined && samePassage(o.retrieved[0], o.item.expect[0]!);
   const share = (n: number, of: number): number => (of > 0 ? n / of : 1);
   return {
     rankedFirst: share(inScope.filter(first).length, inScope.length),

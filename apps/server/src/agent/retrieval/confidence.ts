@@ -67,3 +67,28 @@ export function confidenceOf(result: SearchResult, c: Calibration = DEFAULT_TUNI
   const f = featuresOf(result);
   return f ? Math.round(calibrate(f, c) * 1000) / 1000 : 0;
 }
+
+/**
+ * The confidence of each passage found, as if it were the one answered: the first's is the result's,
+ * a later one is not ahead of anything (margin 0), so it reads lower even at the same score.
+ */
+export function candidateConfidences(
+  result: SearchResult,
+  c: Calibration = DEFAULT_TUNING.calibration,
+): number[] {
+  const first = featuresOf(result);
+  if (!first) return [];
+  return result.passages.map((p, i) => {
+    if (i === 0) return confidenceOf(result, c);
+    const f: ConfidenceFeatures = {
+      ...first,
+      coverage: p.coverage,
+      relevance: p.relevance,
+      margin: 0,
+      sentenceCoverage: p.sentenceCoverage,
+      missing: p.missing,
+      titleCoverage: p.titleCoverage,
+    };
+    return Math.round(calibrate(f, c) * 1000) / 1000;
+  });
+}

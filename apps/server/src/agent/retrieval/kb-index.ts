@@ -304,6 +304,25 @@ export class KnowledgeIndex {
   }
 
   /**
+   * Share of the question's own weight (its words, typo fixes and variants) that the passage's title
+   * and these sentences hold: how much of the question a reply quoting them answers (0–1).
+   */
+  answerCoverage({ groups }: SearchResult, passage: Passage, sentences: readonly string[]): number {
+    const terms = new Set(analyze(passage.title).map((t) => t.stem));
+    for (const sentence of sentences) for (const t of analyze(sentence)) terms.add(t.stem);
+    let total = 0;
+    let held = 0;
+    for (const g of groups) {
+      if (!g.own) continue;
+      total += g.idf;
+      let best = 0;
+      for (const m of g.members) if (m.weight > best && terms.has(m.stem)) best = m.weight;
+      held += Math.min(1, best) * g.idf;
+    }
+    return total > 0 ? held / total : 0;
+  }
+
+  /**
    * The sentences of a passage that answer the searched question, in the passage's order: those
    * holding most of the question's weight (its words, typo fixes and variants; a follow-up's previous
    * turn at a lower weight), the passage's opening "Sim"/"Não" when it is not among them, the opening

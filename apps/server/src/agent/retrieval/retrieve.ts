@@ -11,6 +11,8 @@ export interface RetrievedPart {
   context?: string;
   /** The sentences of the best passage that answer this question. */
   sentences: string[];
+  /** Share of the question's own weight those sentences and the passage's title hold (0–1). */
+  answerCoverage: number;
 }
 
 export interface Retrieval {
@@ -77,11 +79,16 @@ function previousQuestion(history: readonly HistoryMessage[]): string | null {
   return null;
 }
 
-function withSentences(index: KnowledgeIndex, part: Omit<RetrievedPart, 'sentences'>): RetrievedPart {
+function withSentences(
+  index: KnowledgeIndex,
+  part: Omit<RetrievedPart, 'sentences' | 'answerCoverage'>,
+): RetrievedPart {
   const best = part.search.passages[0];
+  const sentences = best ? index.answeringSentences(part.search, best.passage) : [];
   return {
     ...part,
-    sentences: best ? index.answeringSentences(part.search, best.passage) : [],
+    sentences,
+    answerCoverage: best ? index.answerCoverage(part.search, best.passage, sentences) : 0,
   };
 }
 
@@ -97,7 +104,7 @@ function searchAlone(
   index: KnowledgeIndex,
   question: string,
   history: readonly HistoryMessage[],
-): Omit<RetrievedPart, 'sentences'> {
+): Omit<RetrievedPart, 'sentences' | 'answerCoverage'> {
   const search = index.search(question, 3);
   const confidence = confidenceOf(search, index.tuning.calibration);
   const previous = previousQuestion(history);

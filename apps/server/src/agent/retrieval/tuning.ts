@@ -17,6 +17,27 @@ export interface Calibration {
   offTopic: number;
 }
 
+/**
+ * Where the agent answers at once, asks which topic the customer meant, or hands off: a wrong answer
+ * costs a business more than a question or a handoff.
+ */
+export interface Band {
+  /** Confidence at or above which a clear, covered question is answered at once. */
+  answerAbove: number;
+  /** Below this a question is handed off; from here up to an answer, the agent asks. */
+  clarifyAbove: number;
+  /** The second passage's score over the first's at or above this: too close to pick one. */
+  closeRatio: number;
+  /** Share of the question's weight the quoted sentences and title must hold to answer at once. */
+  minAnswerCoverage: number;
+  /** Share of the question's words the knowledge base never uses above which nothing is answered at once… */
+  maxUnknown: number;
+  /** …and at or above which the question is handed off without asking. */
+  unknownHandoff: number;
+  /** A passage is offered when its score is at least this share of the first's. */
+  optionShare: number;
+}
+
 export interface Tuning {
   /** BM25 term-frequency saturation. */
   k1: number;
@@ -34,6 +55,7 @@ export interface Tuning {
   titleBonus: number;
   /** confidence = σ(b0 + Σ feature·coefficient). */
   calibration: Calibration;
+  band: Band;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -56,5 +78,14 @@ export const DEFAULT_TUNING: Tuning = {
     personal: -0.58,
     now: -0.94,
     offTopic: -0.83,
+  },
+  band: {
+    answerAbove: 0.75,
+    clarifyAbove: 0.35,
+    closeRatio: 0.9,
+    minAnswerCoverage: 0.5,
+    maxUnknown: 0.2,
+    unknownHandoff: 0.6,
+    optionShare: 0.3,
   },
 };

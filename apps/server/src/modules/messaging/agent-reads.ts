@@ -22,7 +22,7 @@ const replyContextQuery = preparedQuery(
         (eb) =>
           eb
             .selectFrom('messages as h')
-            .select(['h.sender', 'h.content', 'h.timestamp'])
+            .select(['h.id', 'h.sender', 'h.content', 'h.timestamp', 'h.clarification'])
             .where(
               'h.conversation_id',
               '=',
@@ -39,12 +39,23 @@ const replyContextQuery = preparedQuery(
             .as('h'),
         (join) => join.onTrue(),
       )
-      .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'c.handler_mode'])
+      .select([
+        'm.id',
+        'm.conversation_id',
+        'm.sender',
+        'm.content',
+        'm.timestamp',
+        'm.interactive_reply_id',
+        'c.handler_mode',
+        'c.handler_since',
+      ])
       .select((eb) => eb.exists(answerUnder(db, first, second)).as('answered'))
       .select([
+        'h.id as history_id',
         'h.sender as history_sender',
         'h.content as history_content',
         'h.timestamp as history_timestamp',
+        'h.clarification as history_clarification',
       ])
       .where('m.id', '=', id),
 );
@@ -61,13 +72,26 @@ export function agentReads(db: Kysely<Database>) {
       const { rows } = await replyContextQuery(db, id, ...answeredBy, historyLimit);
       const first = rows[0];
       if (!first) return undefined;
-      const history: { sender: Sender; content: string; timestamp: number }[] = [];
+      const history: {
+        id: string;
+        sender: Sender;
+        content: string;
+        timestamp: number;
+        clarification: string | null;
+      }[] = [];
       for (const row of rows) {
-        if (row.history_sender !== null && row.history_content !== null && row.history_timestamp !== null)
+        if (
+          row.history_id !== null &&
+          row.history_sender !== null &&
+          row.history_content !== null &&
+          row.history_timestamp !== null
+        )
           history.push({
+            id: row.history_id,
             sender: row.history_sender as Sender,
             content: row.history_content,
             timestamp: Number(row.history_timestamp),
+            clarification: row.history_clarification,
           });
       }
       history.sort((a, b) => a.timestamp - b.timestamp);
@@ -78,8 +102,13 @@ export function agentReads(db: Kysely<Database>) {
         content: first.content,
         timestamp: first.timestamp,
         handlerMode: first.handler_mode as HandlerMode,
+        /** Since when the conversation's handler is who it is (a takeover voids an open clarification). */
+        handlerSince: Number(first.handler_since),
+        /** The option the customer tapped, when the message is a tap on our interactive list or buttons. */
+        interactiveReplyId: first.interactive_reply_id,
         answered: Boolean(first.answered),
-        history: history.map(({ sender, content }) => ({ sender, content })),
+        /** Oldest first; `clarification` is the stored JSON of an agent's clarifying message. */
+        history,
       };
     },
   };

@@ -1,4 +1,11 @@
-import type { Evidence, Message, ReactionSender, Reactions } from '@atende/contracts';
+import {
+  type Evidence,
+  type Message,
+  type MessageClarification,
+  messageClarificationSchema,
+  type ReactionSender,
+  type Reactions,
+} from '@atende/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
@@ -36,6 +43,17 @@ function parseEvidence(text: string): Evidence[] {
   }
 }
 
+/** A stored clarification, or null when there is none or it does not read as one. */
+function parseClarification(text: string | null): MessageClarification | null {
+  if (text === null) return null;
+  try {
+    const parsed = messageClarificationSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
   return {
     id: row.id,
@@ -60,6 +78,7 @@ export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
         : null,
     authorName: row.author_name,
     evidence: parseEvidence(row.evidence),
+    clarification: parseClarification(row.clarification),
   };
 }
 

@@ -9,18 +9,18 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../lib/clock.js';
+import { guardConversation } from '../visibility/route-access.js';
 import {
   computeAnalytics,
   computeConversationsAnalytics,
   computeConversionsAnalytics,
 } from './analytics.service.js';
-import { guardConversation } from '../visibility/route-access.js';
 import { conversionView } from './conversions.service.js';
 
 /** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.authenticate };
+  const guard = { onRequest: app.authenticate };
 
   r.get(
     '/api/analytics',

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { computeReport } from './report.service.js';
 import { exportTable } from './report-export.js';
 

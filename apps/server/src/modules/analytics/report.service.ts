@@ -2,8 +2,8 @@ import { type AnalyticsRangeQuery, type AnalyticsReport, handoffCauseLabel } fro
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
-import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
+import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
   busiestHours,

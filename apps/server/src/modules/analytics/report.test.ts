@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addClient, addConversation, addMessage, sp, testDatabases } from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { csvLine } from '../../lib/csv.js';
-import { computeReport } from './report.service.js';
 import { UNLIMITED_SCOPE } from '../visibility/visibility.service.js';
+import { computeReport } from './report.service.js';
 import { exportTable } from './report-export.js';
 
 const RANGE = { from: '2025-06-01', to: '2025-06-03' }; // 2025-06-01 is a Sunday

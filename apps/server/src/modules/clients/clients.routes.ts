@@ -20,7 +20,7 @@ import { toIso } from '../../lib/clock.js';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mediaIdFromUrl } from '../media/media-store.js';
-import { guardClient, scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { guardClient, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 import { CLIENT_MESSAGES_CSV_HEADER, clientDataBundle, clientMessageRows } from './client-export.js';
 import { getClientDetail, listClientsPage } from './clients.repository.js';

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
-import { guardConversation, scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');

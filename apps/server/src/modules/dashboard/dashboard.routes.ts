@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../lib/clock.js';
 import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
-import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { latestActivities } from './activity.repository.js';
 
 /** `GET /dashboard/stats` and `GET /dashboard/activity` (authenticated). Health: modules/health. */
@@ -12,14 +12,14 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/dashboard/stats',
-    { preHandler: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
     async () => ({ success: true as const, data: await computeDashboardStats(app.readDb, now()) }),
   );
 
   r.get(
     '/api/dashboard/activity',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       ...scopedReadModel,
       schema: { response: { 200: activityResponseSchema } },
     },

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { createKnowledgeGapsService } from './knowledge-gaps.service.js';
 
 /**

@@ -2,8 +2,8 @@ import { mediaParamsSchema } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { contentDisposition } from './content-disposition.js';
 import { guardMedia } from '../visibility/route-access.js';
+import { contentDisposition } from './content-disposition.js';
 import type { MediaStore } from './media-store.js';
 import { isInlineType } from './media-type.js';
 

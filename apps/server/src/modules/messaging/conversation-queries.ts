@@ -20,6 +20,8 @@ export interface ListConversationsFilter {
   search?: string | undefined;
   tags?: string[] | undefined;
   clientId?: string | undefined;
+  /** Only the conversations of this inbox (connected number). */
+  inboxId?: string | undefined;
   handler?: HandlerMode | undefined;
   /** The viewer's visibility scope (modules/visibility), applied when it limits them. */
   visible?: { readonly limited: boolean; where(table: string): Expression<SqlBool> } | undefined;
@@ -37,6 +39,7 @@ function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> | null
     parts.push(eb('c.status', '=', filter.status === 'finished' ? 'completed' : filter.status));
   }
   if (filter.clientId) parts.push(eb('c.client_id', '=', filter.clientId));
+  if (filter.inboxId) parts.push(eb('c.inbox_id', '=', filter.inboxId));
   if (filter.handler) parts.push(eb('c.handler_mode', '=', filter.handler));
   if (filter.visible?.limited) parts.push(filter.visible.where('c'));
   if (filter.heldBy === null) parts.push(eb('c.handler_mode', '!=', 'human'));

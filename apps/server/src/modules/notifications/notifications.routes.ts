@@ -5,7 +5,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { scopeOf, scopedReadModel } from '../visibility/route-access.js';
+import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { notificationsService } from './notifications.service.js';
 
 /** GET /api/notifications (the signed-in user's), POST /api/notifications/read. */

@@ -4,7 +4,6 @@ import { now, toIso } from '../../lib/clock.js';
 import type { AuthUser } from '../../types.js';
 import { ASSIGNED_REASON_PREFIX } from '../assignment/assign.routes.js';
 import { disabledWebhookNotices } from '../outbound-webhooks/disabled-notices.js';
-import { disabledWebhookNotices } from '../outbound-webhooks/disabled-notices.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 
 const LIMIT = 50;
@@ -67,7 +66,6 @@ export function notificationsService(app: FastifyInstance) {
     }
     const disconnected = whatsapp();
     if (disconnected) list.push(disconnected);
-    if (user.role === 'admin') list.push(...(await disabledWebhookNotices(app.db)));
     if (user.role === 'admin') list.push(...(await disabledWebhookNotices(app.db)));
     return list.sort((a, b) => b.at.localeCompare(a.at)).slice(0, LIMIT);
   }

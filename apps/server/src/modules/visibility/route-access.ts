@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyRequest, FastifySchema, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import { mediaUrl } from '../media/media-store.js';
@@ -41,6 +41,7 @@ export interface DeclaredRoute {
   access: RouteAccess | null;
   /** The top-level fields of its body schema, when it has one. */
   bodyFields: string[];
+  schema: FastifySchema | undefined;
 }
 
 /** Route options for a route acting on one conversation, client or media file, or reading many. */
@@ -91,7 +92,9 @@ export const visibilityPlugin = fp(
 
     const guard =
       (access: RouteAccess): preHandlerHookHandler =>
-      async (request) => {
+      async (request, reply) => {
+        // A route that authenticates later (or forgot to) is authenticated here: no user, no data.
+        if (!request.user) await app.authenticate(request, reply);
         const user = request.user;
         if (!user) throw new AppError('UNAUTHORIZED');
         const scope = await visibility.scopeFor(user);
@@ -110,11 +113,17 @@ export const visibilityPlugin = fp(
       const access = route.config?.access ?? null;
       if (route.url.startsWith('/api/')) {
         for (const method of asArray(route.method)) {
-          declared.push({ method, url: route.url, access, bodyFields: bodyFieldsOf(route) });
+          declared.push({
+            method,
+            url: route.url,
+            access,
+            bodyFields: bodyFieldsOf(route),
+            schema: route.schema,
+          });
         }
       }
       if (!access) return;
-      // Runs after the route's own hooks: a route that forgot `authenticate` gets a 401, not data.
+      // After validation (a malformed id is a 400 for everyone) and the route's own hooks.
       route.preHandler = [...asArray<preHandlerHookHandler>(route.preHandler), guard(access)];
     });
   },

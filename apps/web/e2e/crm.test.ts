@@ -97,7 +97,7 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
   // So does the client's page: a long last message is cut, not laid out at full length.
   await rows.first().click();
   await expect.poll(() => page.getByRole('heading', { name: `Otávio Brandão ${suffix}` }).count()).toBe(1);
-  await expect.poll(() => page.locator('a[href^="/conversations/"]').count()).toBe(1);
+  await expect.poll(() => page.locator('a[href^="/conversations?c="]').count()).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     VIEWPORTS.phone.width,
   );

@@ -75,7 +75,7 @@ describe('/training as admin', () => {
     await item.getByText(gap?.reason === 'handoff' ? 'Transferido para humano' : 'Baixa confiança').waitFor();
     await item.getByText(ANSWER).waitFor();
     expect(await item.getByRole('link', { name: 'Ver conversa' }).getAttribute('href')).toBe(
-      `/conversations/${asked.conversationId}`,
+      `/conversations?c=${asked.conversationId}`,
     );
 
     await item.getByRole('button', { name: 'Adicionar à base' }).click();

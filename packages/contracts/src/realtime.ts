@@ -93,6 +93,9 @@ export const serverEventSchemas = {
     handler: handlerSchema,
     isAiHandled: z.boolean(),
   }),
+  /** An admin changed the team's labels or canned replies: filters and the `/` picker refetch them. */
+  'labels:changed': z.object({}),
+  'canned-replies:changed': z.object({}),
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;

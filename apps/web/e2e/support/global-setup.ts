@@ -13,7 +13,8 @@ declare module 'vitest' {
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
-const webDist = join(repoRoot, 'apps/web/dist');
+/** `E2E_WEB_DIST` points at another build (e.g. one made with `vite build --outDir`). */
+const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;

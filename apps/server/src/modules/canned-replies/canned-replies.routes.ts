@@ -13,6 +13,11 @@ import { cannedRepliesRepository } from './canned-replies.repository.js';
 export const cannedRepliesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const replies = cannedRepliesRepository(app.db);
+  // Every signed-in screen holds this list (filters, the composer's picker): a change reaches them all.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300)
+      app.realtime.toDashboard('canned-replies:changed', {});
+  });
 
   app.get(
     '/api/canned-replies',

@@ -1,9 +1,23 @@
 import { labelsResponseSchema } from '@atende/contracts';
-import { expect, it } from 'vitest';
-import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { afterEach, expect, it } from 'vitest';
+import {
+  bearer,
+  connectSocket,
+  createAndLogin,
+  describeEachDatabase,
+  listen,
+  nextEvent,
+  recordEvents,
+  sleep,
+  useTestApp,
+} from '../../../test/helpers.js';
 
 describeEachDatabase('labels and canned replies', (kind) => {
   const ctx = useTestApp(kind);
+  const sockets: Array<{ disconnect(): void }> = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
 
   it('labels: admin creates, renames, recolours and deletes; names unique ignoring case; operators read', async () => {
     const admin = (await createAndLogin(ctx.app, 'admin')).token;
@@ -62,5 +76,31 @@ describeEachDatabase('labels and canned replies', (kind) => {
       headers: bearer(admin),
     });
     expect((await list()).map((r) => r.shortcut)).not.toContain('prazo-entrega');
+  });
+
+  it("an operator's socket hears when an admin changes the labels or the canned replies, not when a write is refused", async () => {
+    const admin = (await createAndLogin(ctx.app, 'admin')).token;
+    const operator = (await createAndLogin(ctx.app, 'operator')).token;
+    const socket = await connectSocket(await listen(ctx.app), { token: operator });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+    const send = (url: string, payload: object, token = admin, method: 'POST' | 'PUT' = 'POST') =>
+      ctx.app.inject({ method, url, headers: bearer(token), payload });
+
+    const labelChanged = nextEvent(socket, 'labels:changed');
+    const label = (await send('/api/labels', { name: 'Atacado', color: 'sky' })).json().data;
+    await labelChanged;
+    const renamed = nextEvent(socket, 'labels:changed');
+    await send(`/api/labels/${label.id}`, { name: 'Atacado SP', color: 'sky' }, admin, 'PUT');
+    await renamed;
+    const replyChanged = nextEvent(socket, 'canned-replies:changed');
+    await send('/api/canned-replies', { shortcut: 'frete', content: 'O frete é grátis acima de R$ 200.' });
+    await replyChanged;
+
+    const heard = recordEvents(socket, 'labels:changed');
+    expect((await send('/api/labels', { name: 'Nada', color: 'red' }, operator)).statusCode).toBe(403);
+    expect((await send('/api/labels', { name: 'atacado sp', color: 'red' })).statusCode).toBe(409);
+    await sleep(200);
+    expect(heard.received).toEqual([]);
   });
 });

@@ -13,6 +13,10 @@ import { labelsRepository } from './labels.repository.js';
 export const labelsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const labels = labelsRepository(app.db);
+  // Every signed-in screen holds this list (filters, the composer's picker): a change reaches them all.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) app.realtime.toDashboard('labels:changed', {});
+  });
 
   app.get(
     '/api/labels',

@@ -12,6 +12,8 @@ import { ConfirmProvider } from '@/components/ui/use-confirm';
 import { logout } from '@/features/auth/auth-store';
 import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
 import { useTheme } from '@/features/theme/theme-store';
+import { useTeamListsRealtime } from '@/lib/api/use-team-lists-realtime';
+import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
 import { deferredComponent } from '@/lib/deferred-component';
 import { useAuth } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
@@ -56,10 +58,12 @@ function Shell() {
   };
   const { pathname, search } = useLocation();
   // An open chat on a phone gets the whole screen below the top bar; the footer stays on every other view.
-  const isChatOpen = /^\/conversations(\/|$)/.test(pathname) && new URLSearchParams(search).has('c');
+  const isChatOpen =
+    /^\/conversations(\/|$)/.test(pathname) && new URLSearchParams(search).has(OPEN_CONVERSATION_PARAM);
   const navigate = useNavigate();
   useNavShortcuts();
   useSessionRevocation();
+  useTeamListsRealtime();
 
   // The drawer closes on any navigation (links, shortcuts, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to path changes only

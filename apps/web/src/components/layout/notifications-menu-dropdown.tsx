@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from 'react-router';
 import { useMarkNotificationsRead, useNotifications } from '@/features/notifications/api/notifications-api';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
+import { conversationHref } from '@/lib/conversation-link';
 import type { DeferredMenuProps } from './deferred-menu';
 import { menuContentClass, menuItemClass } from './menu-styles';
 
@@ -55,7 +56,7 @@ export default function NotificationsMenuDropdown({
               className={`${menuItemClass} items-start`}
               onSelect={() => {
                 if (!item.read) markRead.mutate([item.id]);
-                if (item.conversationId) navigate(`/conversations/${item.conversationId}`);
+                if (item.conversationId) navigate(conversationHref(item.conversationId));
               }}
             >
               <NotificationItem item={item} />

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
+import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
 import { ChatPanel } from './components/chat-panel';
 import { Composer } from './components/composer';
 import { ConversationListPanel } from './components/conversation-list-panel';
@@ -18,7 +19,7 @@ import { useConversationsRealtime } from './realtime/use-conversations-realtime'
  */
 export default function ConversationsPage() {
   const [params, setParams] = useSearchParams();
-  const selectedId = params.get('c');
+  const selectedId = params.get(OPEN_CONVERSATION_PARAM);
   const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
   const [deletedMessageIds, setDeletedMessageIds] = useState<ReadonlySet<string>>(new Set());
   useConversationsRealtime(selectedId);
@@ -28,8 +29,8 @@ export default function ConversationsPage() {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (id) next.set('c', id);
-          else next.delete('c');
+          if (id) next.set(OPEN_CONVERSATION_PARAM, id);
+          else next.delete(OPEN_CONVERSATION_PARAM);
           return next;
         },
         { replace: id === null },

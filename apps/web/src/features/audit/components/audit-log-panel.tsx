@@ -10,6 +10,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, CardHeader, Skeleton, toast } from '@/components/ui';
+import { conversationHref } from '@/lib/conversation-link';
 import { downloadFile } from '@/lib/download';
 import { formatNumber } from '@/lib/format';
 import { type AuditFilter, auditQuery, useAuditLog } from '../api/get-audit-log';
@@ -43,18 +44,22 @@ function describe(detail: AuditEntry['detail']): string {
 }
 
 /** Where a client or a conversation can be opened; other targets are named only. */
-const TARGET_ROUTES: Record<string, string> = { client: '/clients', conversation: '/conversations' };
+function targetHref(targetType: string, targetId: string): string | null {
+  if (targetType === 'client') return `/clients/${encodeURIComponent(targetId)}`;
+  if (targetType === 'conversation') return conversationHref(targetId);
+  return null;
+}
 
 /** The entry's target (a link when it can be opened) and what changed. */
 function EntrySummary({ entry }: { entry: AuditEntry }) {
   const { targetType, targetId } = entry;
   const label = targetType ? auditTargetLabel(targetType, targetId) : null;
-  const route = targetType ? TARGET_ROUTES[targetType] : undefined;
+  const href = targetType && targetId ? targetHref(targetType, targetId) : null;
   const detail = describe(entry.detail);
   return (
     <p className="break-words text-slate-500 text-xs sm:truncate dark:text-slate-400">
-      {route && targetId ? (
-        <Link to={`${route}/${targetId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
+      {href ? (
+        <Link to={href} className="text-indigo-600 hover:underline dark:text-indigo-400">
           {label}
         </Link>
       ) : (

@@ -1,23 +1,7 @@
-import {
-  ackEnvelopeSchema,
-  type CannedReplyInput,
-  cannedRepliesResponseSchema,
-  cannedReplyResponseSchema,
-} from '@atende/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ackEnvelopeSchema, type CannedReplyInput, cannedReplyResponseSchema } from '@atende/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cannedRepliesKey } from '@/lib/api/get-canned-replies';
 import { apiRequest } from '@/lib/api-client';
-
-/** Same key as the composer's picker reads: an edit here shows there. */
-export const cannedRepliesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['canned-replies'] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/canned-replies', { schema: cannedRepliesResponseSchema, signal })).data,
-  });
-
-export function useCannedReplies() {
-  return useQuery(cannedRepliesQueryOptions());
-}
 
 export function useSaveCannedReply() {
   const queryClient = useQueryClient();
@@ -30,7 +14,7 @@ export function useSaveCannedReply() {
           schema: cannedReplyResponseSchema,
         })
       ).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedRepliesQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedRepliesKey }),
   });
 }
 
@@ -42,6 +26,6 @@ export function useDeleteCannedReply() {
         method: 'DELETE',
         schema: ackEnvelopeSchema,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedRepliesQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedRepliesKey }),
   });
 }

@@ -5,7 +5,8 @@ import { TextAreaField, TextField } from '@/components/form/fields';
 import { InlineForm } from '@/components/form/inline-form';
 import { useItemSave } from '@/components/form/use-item-save';
 import { toast } from '@/components/ui';
-import { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from '../api/canned-replies-api';
+import { useCannedReplies } from '@/lib/api/get-canned-replies';
+import { useDeleteCannedReply, useSaveCannedReply } from '../api/canned-replies-api';
 
 /** /settings/canned-replies: the team's shared quick replies (admin). */
 export default function CannedRepliesPanel() {

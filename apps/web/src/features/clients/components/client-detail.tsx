@@ -11,12 +11,13 @@ import { TextAreaField, TextField } from '@/components/form/fields';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
 import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
 import { Avatar, Button, Card, CardContent, CardHeader, toast, useConfirm } from '@/components/ui';
+import { useLabels } from '@/lib/api/get-labels';
 import { cn } from '@/lib/cn';
+import { conversationHref } from '@/lib/conversation-link';
 import { downloadFile } from '@/lib/download';
 import { formatDate, formatDecimal, formatDuration, formatNumber, formatRelativeTime } from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useEraseClient } from '../api/erase-client';
-import { useLabels } from '../api/get-labels';
 import { useUpdateClient } from '../api/update-client';
 
 /** `labels` is undefined while the team's labels load. */
@@ -255,7 +256,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
                 {client.conversations.map((c) => (
                   <li key={c.id}>
                     <Link
-                      to={`/conversations/${encodeURIComponent(c.id)}`}
+                      to={conversationHref(c.id)}
                       className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                     >
                       <MessageSquare className="size-4 shrink-0 text-slate-400" aria-hidden />

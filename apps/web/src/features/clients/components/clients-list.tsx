@@ -5,10 +5,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LabelChip } from '@/components/label-chip';
 import { Avatar, Button, Card, Skeleton, Spinner } from '@/components/ui';
+import { useLabels } from '@/lib/api/get-labels';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type ClientsFilter, clientsFilterFromParams, useClientsPage } from '../api/get-clients-page';
-import { useLabels } from '../api/get-labels';
 
 const ROW_HEIGHT = 68;
 const LAST_CONTACT_OPTIONS = Object.entries(LAST_CONTACT_FILTERS) as Array<[LastContactFilter, string]>;

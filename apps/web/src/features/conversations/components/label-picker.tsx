@@ -2,7 +2,7 @@ import type { Conversation } from '@atende/contracts';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { LabelChip } from '@/components/label-chip';
-import { useLabels } from '@/features/labels/api/labels-api';
+import { useLabels } from '@/lib/api/get-labels';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/session';
 import { useSetConversationLabels } from '../api/set-conversation-labels';

@@ -1,6 +1,6 @@
 import { Tag } from 'lucide-react';
 import { LabelChip } from '@/components/label-chip';
-import { useLabels } from '@/features/labels/api/labels-api';
+import { useLabels } from '@/lib/api/get-labels';
 import { formatCount, formatNumber } from '@/lib/format';
 
 /** A list row's labels: the first one as a chip, then how many more (ids of deleted labels are skipped). */

@@ -1,7 +1,7 @@
 import { type CannedReply, fillCannedReply } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { useCannedReplies } from '@/features/canned-replies/api/canned-replies-api';
+import { useCannedReplies } from '@/lib/api/get-canned-replies';
 import { useAuth } from '@/lib/session';
 import { conversationsKey } from '../api/get-conversations';
 import { normalizeText } from '../lib/conversation-filters';

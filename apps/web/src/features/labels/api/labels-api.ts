@@ -1,23 +1,7 @@
-import {
-  ackEnvelopeSchema,
-  type LabelInput,
-  labelResponseSchema,
-  labelsResponseSchema,
-} from '@atende/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ackEnvelopeSchema, type LabelInput, labelResponseSchema } from '@atende/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { labelsKey } from '@/lib/api/get-labels';
 import { apiRequest } from '@/lib/api-client';
-
-/** Same key as the inbox reads labels with. */
-export const labelsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['labels'] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/labels', { schema: labelsResponseSchema, signal })).data,
-  });
-
-export function useLabels() {
-  return useQuery(labelsQueryOptions());
-}
 
 export function useSaveLabel() {
   const queryClient = useQueryClient();
@@ -30,7 +14,7 @@ export function useSaveLabel() {
           schema: labelResponseSchema,
         })
       ).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: labelsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labelsKey }),
   });
 }
 
@@ -39,6 +23,6 @@ export function useDeleteLabel() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/labels/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ackEnvelopeSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: labelsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labelsKey }),
   });
 }

@@ -6,8 +6,9 @@ import { InlineForm } from '@/components/form/inline-form';
 import { useItemSave } from '@/components/form/use-item-save';
 import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
 import { toast } from '@/components/ui';
+import { useLabels } from '@/lib/api/get-labels';
 import { cn } from '@/lib/cn';
-import { useDeleteLabel, useLabels, useSaveLabel } from '../api/labels-api';
+import { useDeleteLabel, useSaveLabel } from '../api/labels-api';
 
 /** /settings/labels: create, rename, recolour and delete conversation labels (admin). */
 export default function LabelsPanel() {

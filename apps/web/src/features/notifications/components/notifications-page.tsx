@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ToggleField } from '@/components/form/fields';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button, Card, CardContent, CardHeader, Skeleton, toast } from '@/components/ui';
+import { conversationHref } from '@/lib/conversation-link';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications-api';
 import { enableBrowserAlerts, setAlertPreferences, useAlertPreferences } from '../hooks/alert-preferences';
 import { NotificationItem } from './notification-item';
@@ -42,7 +43,7 @@ export default function NotificationsPage() {
               <li key={item.id} className="flex items-center gap-2 px-5 py-3">
                 {item.conversationId ? (
                   <Link
-                    to={`/conversations/${item.conversationId}`}
+                    to={conversationHref(item.conversationId)}
                     onClick={() => !item.read && markRead.mutate([item.id])}
                     className="flex min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-500"
                   >

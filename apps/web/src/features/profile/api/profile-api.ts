@@ -15,6 +15,8 @@ export const sessionsQueryOptions = () =>
     queryKey: ['profile', 'sessions'] as const,
     queryFn: async ({ signal }) =>
       (await apiRequest('/profile/sessions', { schema: sessionsResponseSchema, signal })).data,
+    // Sessions open and end on other devices: coming back to this tab shows the list as it is now.
+    refetchOnWindowFocus: 'always',
   });
 
 export function useSessions() {

@@ -2,6 +2,7 @@ import type { KnowledgeGap } from '@atende/contracts';
 import { BookPlus, MessageSquareText, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, ToneBadge } from '@/components/ui';
+import { conversationHref } from '@/lib/conversation-link';
 import { formatDate, formatRelativeTime, formatTime } from '@/lib/format';
 import { askedTimes, REASON_LABELS } from '../lib/gap-labels';
 
@@ -37,7 +38,7 @@ export function GapItem({ gap, canManage, onAdd, onDismiss, isDismissing = false
           </time>
           {gap.conversationId && (
             <Link
-              to={`/conversations/${gap.conversationId}`}
+              to={conversationHref(gap.conversationId)}
               className="inline-flex items-center gap-1 rounded font-medium text-indigo-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-400 dark:hover:text-indigo-300"
             >
               <MessageSquareText aria-hidden="true" className="size-3.5" />

@@ -30,6 +30,8 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** Service workers stay off by default so one test's cache never leaks into another. */
   serviceWorkers?: 'allow' | 'block';
+  /** Another server than the global setup's (a test file that starts its own, support/test-server.ts). */
+  baseURL?: string;
 }
 
 export interface TestPage {
@@ -53,7 +55,7 @@ export function takeOpenedPages(): TestPage[] {
  */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: options.viewport ?? VIEWPORTS.desktop,
     colorScheme: options.colorScheme ?? 'light',
     locale: 'pt-BR',

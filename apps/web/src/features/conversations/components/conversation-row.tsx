@@ -45,10 +45,11 @@ export const ConversationRow = memo(function ConversationRow({
         <span className="flex items-baseline gap-2">
           <span className="truncate font-medium text-slate-900 text-sm dark:text-slate-100">{name}</span>
           {inboxName ? (
+            // Shrinks before the client's name does: the name says who, the inbox only where.
             <span
               data-testid="conversation-inbox"
               title={`Caixa de entrada: ${inboxName}`}
-              className="max-w-[45%] shrink-0 truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+              className="min-w-8 max-w-[45%] shrink-[3] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
             >
               <span className="sr-only">Caixa de entrada: </span>
               {inboxName}

@@ -1,6 +1,6 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreVertical, Pencil, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
+import { MoreVertical, Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { Button, toast, useConfirm } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -94,16 +94,18 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
             ) : null}
             <InboxConnectionBadge status={status} />
           </div>
-          <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-slate-500 text-xs dark:text-slate-400">
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-slate-500 text-xs dark:text-slate-400">
             <span>{kindLabel}</span>
-            <span aria-hidden="true">·</span>
-            <span className="tabular-nums">{inbox.phone ?? status.phone ?? 'Sem número conectado'}</span>
-          </p>
-          <p className="mt-0.5 flex items-center gap-1 text-slate-500 text-xs dark:text-slate-400">
-            <Users aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="sr-only">Quem pode ver:</span>
-            <span className="truncate" data-testid="inbox-access">
-              {access}
+            <span className="inline-flex items-center gap-1 tabular-nums">
+              <Phone aria-hidden="true" className="size-3.5 shrink-0" />
+              {inbox.phone ?? status.phone ?? 'Sem número conectado'}
+            </span>
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <Users aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">Quem pode ver:</span>
+              <span className="truncate" data-testid="inbox-access">
+                {access}
+              </span>
             </span>
           </p>
           {summary.reason ? (

@@ -115,7 +115,7 @@ export function InboxesCard() {
               if (!open) close();
             }}
             inbox={pairingInbox}
-            pairing={pairingInbox ? (kindOf(pairingInbox)?.pairing ?? 'qr') : 'qr'}
+            kind={pairingInbox ? kindOf(pairingInbox) : undefined}
           />
         </>
       ) : null}

@@ -11,20 +11,22 @@ import { PairingCodeForm } from './pairing-code-form';
 interface Props {
   /** The inbox as the live list has it: its QR changes with each `inbox:status`. */
   inbox: Inbox | undefined;
-  pairing: ChannelKindInfo['pairing'];
+  /** The server's description of the inbox's kind (how it pairs, its name). */
+  kind: ChannelKindInfo | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** Links a number to an inbox: the live QR, the simulator's shortcut, or an 8-character code. */
-export function PairInboxDialog({ inbox, pairing, open, onOpenChange }: Props) {
+export function PairInboxDialog({ inbox, kind, open, onOpenChange }: Props) {
+  const pairing = kind?.pairing ?? 'qr';
   return (
     <Modal
       open={open && Boolean(inbox)}
       onOpenChange={onOpenChange}
       size="lg"
       title={inbox ? `Conectar ${inbox.name}` : 'Conectar'}
-      description={inbox ? channelKindLabel(inbox.kind) : undefined}
+      description={inbox ? (kind?.label ?? channelKindLabel(inbox.kind)) : undefined}
       footer={
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {inbox?.status.connected ? 'Concluir' : 'Fechar'}

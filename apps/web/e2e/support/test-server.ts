@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+
+export interface TestServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of the test file's own (temp SQLite, demo data, no simulated traffic), for tests that
+ * change what every other file relies on (the inboxes, who sees them). Stopped by `stop()`.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-own-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: join(dataDir, 'atende.db'),
+      DEMO: 'true',
+      SIMULATED_TRAFFIC: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${log}`);
+    }
+    const up = await fetch(`${baseUrl}/api/public/info`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { baseUrl, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`O servidor não respondeu em 90 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

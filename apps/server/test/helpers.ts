@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import {
   type DatabaseHandle,
@@ -157,12 +157,13 @@ export interface TestApp {
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, 'dbHandle'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   // As the server opens it: dashboard and analytics aggregates go through the worker's connection.
   const handle = openDatabase(database.url, { readReplica: true });
   try {
-    const app = await buildApp(testConfig(database.url, env), { dbHandle: handle });
+    const app = await buildApp(testConfig(database.url, env), { ...options, dbHandle: handle });
     return {
       app,
       handle,
@@ -181,10 +182,14 @@ export async function createTestApp(
 }
 
 /** One app per suite (beforeAll/afterAll); read `ctx.app` inside tests. */
-export function useTestApp(kind: TestDatabaseKind, env: Record<string, string> = {}) {
+export function useTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, 'dbHandle'> = {},
+) {
   const ctx = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(ctx, await createTestApp(kind, env));
+    Object.assign(ctx, await createTestApp(kind, env, options));
   });
   afterAll(async () => {
     await ctx.close?.();

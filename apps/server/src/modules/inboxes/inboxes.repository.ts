@@ -112,6 +112,11 @@ export function inboxesRepository(db: Kysely<Database>) {
       await db.updateTable('inboxes').set({ removed_at: at, updated_at: at }).where('id', '=', id).execute();
     },
 
+    /** Every inbox id, removed ones included (their conversations are still there). */
+    async allIds(): Promise<string[]> {
+      return (await db.selectFrom('inboxes').select('id').execute()).map((row) => row.id);
+    },
+
     /** The inboxes an operator may see (admins see all: the caller decides who is restricted). */
     async visibleTo(userId: string): Promise<string[]> {
       const rows = await db

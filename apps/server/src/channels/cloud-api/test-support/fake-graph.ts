@@ -36,10 +36,34 @@ export async function startFakeGraph() {
   let sent = 0;
   let token = FAKE_TOKEN;
   let base = '';
+  /** More numbers of the same business account, each with its own token (several inboxes). */
+  const others = new Map<string, { display: string; token: string }>();
 
   const answer = (request: RecordedRequest): FakeAnswer => {
     const index = queued.findIndex((q) => q.match(request));
     if (index >= 0) return queued.splice(index, 1)[0]?.answer as FakeAnswer;
+    const path = request.path.split('?')[0] ?? '';
+    const other = others.get(path.split('/')[2] ?? '');
+    if (other) {
+      if (request.authorization !== `Bearer ${other.token}`)
+        return graphError(401, 190, 'Session has expired');
+      if (request.method === 'GET') {
+        return {
+          status: 200,
+          body: { display_phone_number: other.display, verified_name: 'Loja 2', id: path.split('/')[2] },
+        };
+      }
+      sent++;
+      const to = (request.body as { to?: string }).to;
+      return {
+        status: 200,
+        body: {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: to, wa_id: to }],
+          messages: [{ id: `wamid.FAKE${String(sent).padStart(6, '0')}` }],
+        },
+      };
+    }
     if (request.authorization !== `Bearer ${token}`) {
       return {
         status: 401,
@@ -52,7 +76,6 @@ export async function startFakeGraph() {
         },
       };
     }
-    const path = request.path.split('?')[0] ?? '';
     if (request.method === 'GET' && path === `/v23.0/${FAKE_PHONE_NUMBER_ID}`) {
       return {
         status: 200,
@@ -143,6 +166,10 @@ export async function startFakeGraph() {
     /** The next request that matches gets this answer instead (once per call). */
     queue(match: (r: RecordedRequest) => boolean, reply: FakeAnswer, times = 1) {
       for (let i = 0; i < times; i++) queued.push({ match, answer: reply });
+    },
+    /** Another number of the account: its check and sends answer with its own token only. */
+    addNumber(id: string, display: string, numberToken: string) {
+      others.set(id, { display, token: numberToken });
     },
     /** From now on only this token is accepted (the old one "expired": error 190). */
     setToken(next: string) {

@@ -5,6 +5,7 @@ import { knowledgeGapsRoutes } from '../modules/knowledge-gaps/knowledge-gaps.ro
 import { createAgentService, type PausePoint } from './agent.service.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { createProviderResolver } from './provider-factory.js';
+import type { RecordLookup } from './record-lookup.js';
 
 const SAMPLE_QUESTION = 'Quais são as formas de pagamento?';
 
@@ -39,6 +40,8 @@ function registerHealthCheck(
 export interface AgentModuleOptions {
   /** A test's hold on the pipeline (the kill -9 test); never set in production. */
   pause?: ((point: PausePoint) => Promise<void>) | undefined;
+  /** Looks up the customer's order for a question about it (the composition root's order lookup). */
+  recordLookup?: RecordLookup | undefined;
 }
 
 export const agentModule = fp<AgentModuleOptions>(
@@ -60,6 +63,7 @@ export const agentModule = fp<AgentModuleOptions>(
       provider,
       log: app.log,
       pause: options.pause,
+      recordLookup: options.recordLookup,
     });
     app.domain.jobs.register<AgentReplyPayload>(
       AGENT_REPLY_JOB,

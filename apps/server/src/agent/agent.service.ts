@@ -12,6 +12,7 @@ import { type Decision, decide } from './decide.js';
 import type { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { pendingClarification } from './pending-clarification.js';
 import type { AgentProvider } from './provider.js';
+import type { RecordLookup } from './record-lookup.js';
 
 /** Where a test may hold the pipeline (the kill -9 test): after deciding, after storing. */
 export type PausePoint = 'before_store' | 'after_store';
@@ -46,6 +47,8 @@ export interface AgentServiceDeps {
   /** The channel only takes free text within 24 h of the customer's last message (Cloud API). */
   /** Whether the conversation's inbox only allows free text within 24 h of the customer (Cloud API). */
   serviceWindow?: ((conversationId: string) => Promise<boolean>) | undefined;
+  /** Answers questions about the customer's order from the store (null: not configured). */
+  recordLookup?: RecordLookup | undefined;
 }
 
 /**
@@ -198,6 +201,11 @@ export function createAgentService(deps: AgentServiceDeps) {
               // Outside business hours nobody could take the "falar com um atendente" option now.
               mayClarify: isWithinBusinessHours(now(), settings.businessHours, timezone),
               optionKey: job.messageId,
+              lookupRecord: deps.recordLookup
+                ? () =>
+                    deps.recordLookup?.({ conversationId: job.conversationId, question }) ??
+                    Promise.resolve(null)
+                : undefined,
             });
       await deps.pause?.('before_store');
       const outcome = await commit(job, question, decision, settings, timezone);

@@ -14,6 +14,7 @@ import {
 } from './clarification.js';
 import { type PendingClarification, resolveClarification } from './clarification-resolve.js';
 import { asksForPerson } from './handoff-intent.js';
+import type { RecordLookupOutcome } from './record-lookup.js';
 import { type AgentProvider, evidenceOf, type HistoryMessage } from './provider.js';
 import type { KnowledgeIndex } from './retrieval/kb-index.js';
 import { asksForRecordStatus } from './retrieval/question-signals.js';
@@ -63,6 +64,8 @@ export interface DecideInput {
   mayClarify?: boolean | undefined;
   /** Prefix of a clarifying question's option ids (the customer message's id). */
   optionKey?: string | undefined;
+  /** Looks up the customer's record (their order) when the question is about it; absent: hand off. */
+  lookupRecord?: (() => Promise<RecordLookupOutcome | null>) | undefined;
 }
 
 /**
@@ -84,10 +87,14 @@ export async function decide(input: DecideInput): Promise<Decision> {
     };
   }
   if (asksForRecordStatus(question)) {
+    const looked = await input.lookupRecord?.();
+    if (looked?.kind === 'answer') {
+      return { kind: 'reply', text: looked.text, confidence: 1, evidence: looked.evidence, smallTalk: false };
+    }
     return {
       kind: 'handoff',
       cause: 'record_lookup',
-      reason: 'consulta ao pedido do cliente',
+      reason: looked?.reason ?? 'consulta ao pedido do cliente',
       confidence: null,
       evidence: [],
     };

@@ -16,6 +16,7 @@ import { inboxesRoutes } from './inboxes/inboxes.routes.js';
 import { primaryChannel } from './inboxes/primary-channel.js';
 import { handBack, lockConversationsInOrder, takeOver } from './messaging/change-handler.js';
 import { createMessaging } from './messaging/messaging.js';
+import { createOrderLookup } from './order-lookup/order-lookup.module.js';
 import { outboundWebhooksModule } from './outbound-webhooks/outbound-webhooks.module.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
 import { templatesRoutes } from './whatsapp/templates.routes.js';
@@ -141,7 +142,10 @@ export const domainPlugin = fp<DomainOptions>(
     // Signed outbound webhooks: a delivery per domain event and subscribed endpoint, posted by jobs.
     await app.register(outboundWebhooksModule);
     // The AI agent (helper "agent"): agent_reply jobs, knowledge-base index, knowledge gaps.
-    await app.register(agentModule, { pause: options.agentPause });
+    // The order lookup: its admin routes, and the agent's answer to "o pedido 1234 já foi enviado?".
+    const orderLookup = createOrderLookup(app);
+    await app.register(orderLookup.routes);
+    await app.register(agentModule, { pause: options.agentPause, recordLookup: orderLookup.forAgent });
 
     // Dashboard figures and analytics (helper "metrics"): routes + live system:metrics.
     await app.register(dashboardModule);

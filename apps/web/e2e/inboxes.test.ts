@@ -188,6 +188,13 @@ describe('inboxes', () => {
     expect(await list.getByTestId('inbox-row').count()).toBe(1);
     expect(await list.getByRole('button', { name: 'Adicionar caixa de entrada' }).count()).toBe(0);
 
+    // The dashboard's card: that inbox's line, nothing of the primary number.
+    await page.goto('/dashboard');
+    const connection = page.getByRole('region', { name: 'Conexão WhatsApp' });
+    await connection.getByTestId('dashboard-inbox').filter({ hasText: SALES }).waitFor();
+    expect(await connection.getByTestId('dashboard-inbox').count()).toBe(1);
+    expect(await connection.getByTestId('whatsapp-connected').count()).toBe(0);
+
     // Its conversations only: no filter to choose (one inbox), no customer of the other.
     await page.goto('/conversations');
     const rows = page.getByTestId('conversation-row');

@@ -1,6 +1,7 @@
 import type { Message, NewMessageEvent } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
 import { getSocket, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { conversationsKey } from '../api/get-conversations';
@@ -45,6 +46,8 @@ export function useConversationsRealtime(openConversationId: string | null): voi
   const realtime = useRealtimeStatus();
   // The lists and chats fetched before the socket joined the dashboard room.
   useReloadMissedEvents(conversationsKey);
+  // Rows and the chat header name their inbox: a rename or a removal shows at once.
+  useInboxesRealtime();
 
   useEffect(() => {
     const socket = getSocket();

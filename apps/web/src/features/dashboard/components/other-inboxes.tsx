@@ -2,20 +2,28 @@ import type { Inbox } from '@atende/contracts';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { channelKindLabel, summarizeConnection } from '@/lib/inbox-connection';
 
-/** The inboxes besides the primary one: a line each with its state (pairing is on /integrations). */
-export function OtherInboxes({ inboxes }: { inboxes: readonly Inbox[] }) {
+/**
+ * The inboxes besides the primary one: a line each with its state (pairing is on /integrations).
+ * Without a title they are the card's only content (the primary is not the user's to see).
+ */
+export function OtherInboxes({ inboxes, title }: { inboxes: readonly Inbox[]; title: string | null }) {
   return (
     <section
-      aria-labelledby="other-inboxes-title"
-      className="border-slate-200 border-t pt-3 dark:border-slate-800"
+      aria-label={title ?? 'Caixas de entrada'}
+      className={title ? 'border-slate-200 border-t pt-3 dark:border-slate-800' : undefined}
     >
-      <h3
-        id="other-inboxes-title"
-        className="font-medium text-slate-500 text-xs uppercase tracking-wide dark:text-slate-400"
+      {title ? (
+        <h3 className="font-medium text-slate-500 text-xs uppercase tracking-wide dark:text-slate-400">
+          {title}
+        </h3>
+      ) : null}
+      <ul
+        className={
+          title
+            ? 'mt-2 divide-y divide-slate-100 dark:divide-slate-800'
+            : 'divide-y divide-slate-100 dark:divide-slate-800'
+        }
       >
-        Outras caixas de entrada
-      </h3>
-      <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
         {inboxes.map((inbox) => {
           const reason = summarizeConnection(inbox.status).reason;
           return (

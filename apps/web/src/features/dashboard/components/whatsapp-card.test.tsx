@@ -116,4 +116,14 @@ describe('WhatsappCard with inboxes', () => {
     await screen.findAllByTestId('dashboard-inbox');
     expect(screen.queryByRole('link', { name: 'Gerenciar' })).toBeNull();
   });
+
+  it('an operator kept out of the primary inbox sees only the inboxes open to them', async () => {
+    renderCard([inbox({ id: 'sales', name: 'Vendas', primary: false })], 'operator');
+    const rows = await screen.findAllByTestId('dashboard-inbox');
+    expect(rows.map((row) => row.getAttribute('data-inbox-id'))).toEqual(['sales']);
+    // Nothing of the primary: not its QR, not its pairing button.
+    expect(screen.queryByTestId('whatsapp-qr-pending')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Parear simulador/ })).toBeNull();
+    expect(screen.queryByText('Outras caixas de entrada')).toBeNull();
+  });
 });

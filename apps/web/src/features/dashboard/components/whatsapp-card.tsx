@@ -23,10 +23,13 @@ export const WHATSAPP_STATUS_ERROR = 'Erro ao carregar status do WhatsApp';
  */
 export function WhatsappCard({ className }: { className?: string }) {
   const status = useWhatsappStatus();
-  const inboxes = useInboxes().data ?? [];
+  const inboxesQuery = useInboxes();
+  const inboxes = inboxesQuery.data ?? [];
   const primary = inboxes.find((inbox) => inbox.primary);
   const others = inboxes.filter((inbox) => !inbox.primary);
   const isMultiple = inboxes.length > 1;
+  // An operator kept out of the primary inbox sees only the numbers open to them.
+  const hidesPrimary = inboxesQuery.isSuccess && !primary;
   const reconnect = useReconnectWhatsapp();
   const pair = usePairSimulator();
   const logout = useLogoutWhatsapp();
@@ -60,7 +63,14 @@ export function WhatsappCard({ className }: { className?: string }) {
     ) : null;
 
   let body: ReactNode;
-  if (status.data) {
+  if (hidesPrimary) {
+    body =
+      others.length > 0 ? null : (
+        <p className="text-slate-500 text-sm dark:text-slate-400">
+          Nenhuma caixa de entrada disponível para você.
+        </p>
+      );
+  } else if (status.data) {
     body = (
       <StatusBody
         status={status.data}
@@ -114,7 +124,9 @@ export function WhatsappCard({ className }: { className?: string }) {
           </p>
         ) : null}
         {body}
-        {others.length > 0 ? <OtherInboxes inboxes={others} /> : null}
+        {others.length > 0 ? (
+          <OtherInboxes inboxes={others} title={hidesPrimary ? null : 'Outras caixas de entrada'} />
+        ) : null}
       </div>
     </Panel>
   );

@@ -11,8 +11,10 @@ export interface TriageInput {
   confidence: number;
   /** The second passage's score over the first's (0 when only one matched). */
   ratio: number;
-  /** Share of the question's words the knowledge base never uses. */
+  /** Share of the question's words the knowledge base never uses… */
   unknown: number;
+  /** …and of those, the ones that are not everyday words (a product, a service it does not mention). */
+  rare: number;
   /** Share of the question's weight the quoted sentences and title hold. */
   answerCoverage: number;
   /** Distinct topics that could be offered (one is offered beside a person: "is it this?"). */
@@ -26,7 +28,7 @@ export interface TriageInput {
  * handed off without asking: none of its topics is it.
  */
 export function triage(x: TriageInput, band: Band): Triage {
-  if (x.unknown >= band.unknownHandoff) return 'handoff';
+  if (x.rare >= band.unknownHandoff) return 'handoff';
   if (
     x.confidence >= band.answerAbove &&
     x.ratio < band.closeRatio &&
@@ -75,6 +77,7 @@ export function triageInputOf(part: RetrievedPart, candidates: number): TriageIn
     confidence: part.confidence,
     ratio: first && second && first.score > 0 ? second.score / first.score : 0,
     unknown: part.search.unknown,
+    rare: part.search.rare,
     answerCoverage: part.answerCoverage,
     candidates,
   };

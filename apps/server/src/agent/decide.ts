@@ -14,8 +14,8 @@ import {
 } from './clarification.js';
 import { type PendingClarification, resolveClarification } from './clarification-resolve.js';
 import { asksForPerson } from './handoff-intent.js';
-import type { RecordLookupOutcome } from './record-lookup.js';
 import { type AgentProvider, evidenceOf, type HistoryMessage } from './provider.js';
+import type { RecordLookupOutcome } from './record-lookup.js';
 import type { KnowledgeIndex } from './retrieval/kb-index.js';
 import { asksForRecordStatus } from './retrieval/question-signals.js';
 import { retrieve } from './retrieval/retrieve.js';
@@ -120,7 +120,7 @@ export async function decide(input: DecideInput): Promise<Decision> {
       ? clarify(input.optionKey ?? 'opcao', candidates, retrieval.passages, retrieval.confidence)
       : null;
   if (triaged && triaged !== 'answer' && input.provider.kind === 'retrieval') {
-    const outside = only !== undefined && only.search.unknown >= band.unknownHandoff;
+    const outside = only !== undefined && only.search.rare >= band.unknownHandoff;
     return (
       (triaged === 'clarify' ? ask() : null) ??
       lowConfidence(retrieval.confidence, retrieval.passages, outside)

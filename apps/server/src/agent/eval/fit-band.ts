@@ -12,10 +12,10 @@ import { samePassage } from './simulated-customer.js';
 export const BAND_GRID: { readonly [K in keyof Band]: readonly number[] } = {
   answerAbove: [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9],
   clarifyAbove: [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45],
-  closeRatio: [0.7, 0.8, 0.9, 1.01],
-  minAnswerCoverage: [0, 0.3, 0.5, 0.7],
+  closeRatio: [0.8, 0.85, 0.9, 0.95],
+  minAnswerCoverage: [0.3, 0.4, 0.5, 0.7],
   maxUnknown: [0, 0.1, 0.2, 0.35],
-  unknownHandoff: [0.4, 0.5, 0.6, 0.8, 1.01],
+  unknownHandoff: [0.5, 0.6, 0.75, 0.9, 1],
   optionShare: [0, 0.3, 0.5],
 };
 
@@ -117,8 +117,8 @@ export function scoreBand(rows: readonly Row[], band: Band, calibration: Tuning[
 }
 
 /**
- * A wrong answer costs ten clarifying questions, a question a person must answer (an answerable one,
- * or a needed handoff missed) three; missing an aim costs twenty more per point, so a band that only
+ * A wrong answer costs five clarifying questions, a question a person must answer (an answerable one,
+ * or a needed handoff missed) two; missing an aim costs twenty more per point, so a band that only
  * just meets the aims on the domains it sees is not preferred to one with room.
  */
 function cost(s: BandScore): number {

@@ -1,4 +1,5 @@
 import { analyze } from './analyzer.js';
+import { isEverydayWord } from './common-words.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 import { foldText } from './normalize.js';
 import { type Passage, splitPassages } from './passages.js';
@@ -57,6 +58,11 @@ export interface SearchResult {
    * related or learned word): a topic it does not cover (0–1).
    */
   unknown: number;
+  /**
+   * Of the question's words that are not everyday pt-BR words (those that name a topic: a product, a
+   * service), the share this knowledge base never uses (0–1).
+   */
+  rare: number;
   /** The question is about the customer's own record, an incident or a complaint (0 or 1). */
   personal: number;
   /** The question asks about today, now or a coming event (0 or 1). */
@@ -74,6 +80,8 @@ interface Posting {
 
 /** One question word: the stems that satisfy it, with their weights, its idf and its own weight. */
 export interface QueryGroup {
+  /** The question's word as written (folded). */
+  surface: string;
   members: { stem: string; weight: number }[];
   idf: number;
   weight: number;
@@ -215,7 +223,7 @@ export class KnowledgeIndex {
           add(other, this.tuning.learnedWeight * share * typo);
       }
       const idf = this.postings.has(primary) ? this.idf(primary) : this.maxIdf;
-      groups.push({ members, idf, weight, own });
+      groups.push({ surface: token.surface, members, idf, weight, own });
     }
     return groups;
   }
@@ -231,12 +239,18 @@ export class KnowledgeIndex {
     const termCount = groups.length;
     // A word met only through a typo fix or a related word is partly unknown.
     let unknownWords = 0;
+    let topicWords = 0;
+    let rareWords = 0;
     for (const g of groups) {
       let known = 0;
       for (const m of g.members) if (m.weight > known && this.postings.has(m.stem)) known = m.weight;
       unknownWords += 1 - Math.min(1, known);
+      if (isEverydayWord(g.surface)) continue;
+      topicWords++;
+      rareWords += 1 - Math.min(1, known);
     }
     const unknown = termCount > 0 ? unknownWords / termCount : 0;
+    const rare = topicWords > 0 ? rareWords / topicWords : 0;
     const { personal, now, offTopic } = questionSignals(question);
     if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
     const bm25 = new Float64Array(this.passages.length);
@@ -300,7 +314,16 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return { passages: candidates.slice(0, limit), termCount, unknown, personal, now, offTopic, groups };
+    return {
+      passages: candidates.slice(0, limit),
+      termCount,
+      unknown,
+      rare,
+      personal,
+      now,
+      offTopic,
+      groups,
+    };
   }
 
   /**

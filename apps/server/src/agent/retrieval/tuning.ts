@@ -32,7 +32,7 @@ export interface Band {
   minAnswerCoverage: number;
   /** Share of the question's words the knowledge base never uses above which nothing is answered at once… */
   maxUnknown: number;
-  /** …and at or above which the question is handed off without asking. */
+  /** Share of its words that are rare and the knowledge base never uses at or above which a question is handed off without asking. */
   unknownHandoff: number;
   /** A passage is offered when its score is at least this share of the first's. */
   optionShare: number;
@@ -80,12 +80,12 @@ export const DEFAULT_TUNING: Tuning = {
     offTopic: -0.83,
   },
   band: {
-    answerAbove: 0.75,
-    clarifyAbove: 0.35,
-    closeRatio: 0.9,
-    minAnswerCoverage: 0.5,
-    maxUnknown: 0.2,
-    unknownHandoff: 0.6,
-    optionShare: 0.3,
+    answerAbove: 0.85,
+    clarifyAbove: 0.3,
+    closeRatio: 0.95,
+    minAnswerCoverage: 0.3,
+    maxUnknown: 0.35,
+    unknownHandoff: 0.9,
+    optionShare: 0,
   },
 };

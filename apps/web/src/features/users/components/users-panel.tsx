@@ -66,17 +66,18 @@ export default function UsersPanel() {
               <li
                 key={user.id}
                 data-testid="user-row"
-                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3 sm:flex-nowrap"
+                className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:gap-x-4 sm:px-5"
               >
                 <Avatar name={user.name} src={user.avatar} size="md" />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 text-sm dark:text-slate-100">
+                {/* On a phone the name and e-mail get the whole line; badges and actions go below. */}
+                <div className="w-[calc(100%-3.25rem)] min-w-0 sm:w-auto sm:flex-1">
+                  <p className="flex min-w-0 items-baseline gap-1.5 font-medium text-slate-900 text-sm dark:text-slate-100">
                     <span className="truncate">{user.name}</span>
-                    {user.id === me?.id && <span className="text-slate-400 text-xs">(você)</span>}
+                    {user.id === me?.id && <span className="shrink-0 text-slate-400 text-xs">(você)</span>}
                   </p>
                   <p className="truncate text-slate-500 text-xs dark:text-slate-400">{user.email}</p>
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2 pl-[3.25rem] sm:pl-0">
                   <ToneBadge tone={user.role === 'admin' ? 'info' : 'gray'} label={ROLE_LABELS[user.role]} />
                   {user.disabled ? (
                     <ToneBadge tone="error" label="Desativado" />

@@ -73,6 +73,14 @@ export const configSchema = z.object({
     .regex(/^\d+\.\d+\.\d+$/, 'formato N.N.N')
     .default('2.3000.1043857760')
     .transform((v) => v.split('.').map(Number) as [number, number, number]),
+  /**
+   * Tests only: the WebSocket the linked device connects to instead of WhatsApp's (a local fake server,
+   * so the production smoke sees the compiled build reach its QR without the real service).
+   */
+  WHATSAPP_WEB_SOCKET_URL: z
+    .url()
+    .regex(/^wss?:\/\//, 'deve começar com ws:// ou wss://')
+    .optional(),
   /** Largest media file kept from a channel, in bytes (uploads are capped at 10 MB regardless). */
   MEDIA_MAX_BYTES: z.coerce
     .number()
@@ -142,6 +150,8 @@ export interface AppConfig {
   mediaDir: string;
   mediaMaxBytes: number;
   whatsappWebVersion: [number, number, number];
+  /** Tests only (WHATSAPP_WEB_SOCKET_URL): the linked device's WebSocket, instead of WhatsApp's. */
+  whatsappWebSocketUrl: string | undefined;
   webDist: string;
 }
 
@@ -192,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: c.MEDIA_DIR,
     mediaMaxBytes: c.MEDIA_MAX_BYTES,
     whatsappWebVersion: c.WHATSAPP_WEB_VERSION,
+    whatsappWebSocketUrl: c.WHATSAPP_WEB_SOCKET_URL,
     webDist: c.WEB_DIST,
   };
 }

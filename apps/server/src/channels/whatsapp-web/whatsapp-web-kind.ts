@@ -53,6 +53,13 @@ export function whatsappWebKind(
       ),
     create: (context, inbox) => {
       const account = linkedDeviceAccount(inbox.id);
+      const webSocketUrl = hooks.webSocketUrl ?? context.config.whatsappWebSocketUrl;
+      if (webSocketUrl && !hooks.webSocketUrl) {
+        context.app.log.warn(
+          { inbox: inbox.id, webSocketUrl },
+          'WHATSAPP_WEB_SOCKET_URL is set: the linked device connects there, not to WhatsApp (tests only)',
+        );
+      }
       const build = (sink: typeof context.sink) =>
         new DeferredChannel(
           async () => {
@@ -69,7 +76,7 @@ export function whatsappWebKind(
               testHooks: {
                 socketFactory: hooks.socketFactory,
                 download: hooks.download,
-                ...(hooks.webSocketUrl ? { webSocketUrl: hooks.webSocketUrl } : {}),
+                ...(webSocketUrl ? { webSocketUrl } : {}),
               },
             });
           },

@@ -4,21 +4,11 @@ import { okEnvelope } from './envelope.js';
 import { maskedSecretSchema } from './settings.js';
 
 /**
- * /whatsapp-cloud — the WhatsApp Business Cloud API channel (CHANNEL=cloud-api). Each field, when
- * set, overrides its environment variable (`WHATSAPP_*`); empty / null falls back to it.
+ * /whatsapp-cloud — the Meta app behind every Cloud API number: its secret (webhook signatures), the
+ * webhook's verify token and the Graph API's address. Each number (its id, token and throughput) is an
+ * inbox, on Integrações. Each field, when set, overrides its environment variable (`WHATSAPP_*`).
  */
 export const whatsappCloudConfigSchema = z.object({
-  phoneNumberId: z
-    .string()
-    .trim()
-    .regex(/^(\d{5,30})?$/, 'Use apenas os dígitos do ID do número')
-    .default(''),
-  /** WhatsApp Business Account id: where the message templates are listed. */
-  businessAccountId: z
-    .string()
-    .trim()
-    .regex(/^(\d{5,30})?$/, 'Use apenas os dígitos do ID da conta')
-    .default(''),
   /** Graph API base URL (Meta's by default). */
   graphUrl: z.url().or(z.literal('')).default(''),
   graphVersion: z
@@ -26,17 +16,13 @@ export const whatsappCloudConfigSchema = z.object({
     .trim()
     .regex(/^(v\d+\.\d+)?$/, 'Use o formato v23.0')
     .default(''),
-  /** Messages per second the number may send; null uses WHATSAPP_MAX_PER_SECOND (80). */
-  maxPerSecond: z.number().int().min(1).max(1000).nullable().default(null),
-  accessToken: z.string().nullable().default(null),
   appSecret: z.string().nullable().default(null),
   verifyToken: z.string().nullable().default(null),
 });
 export type WhatsappCloudConfig = z.infer<typeof whatsappCloudConfigSchema>;
-export const WHATSAPP_CLOUD_SECRETS = ['accessToken', 'appSecret', 'verifyToken'] as const;
+export const WHATSAPP_CLOUD_SECRETS = ['appSecret', 'verifyToken'] as const;
 
 export const whatsappCloudConfigViewSchema = whatsappCloudConfigSchema.extend({
-  accessToken: maskedSecretSchema,
   appSecret: maskedSecretSchema,
   verifyToken: maskedSecretSchema,
 });
@@ -51,9 +37,9 @@ const keptSecretInput = z
   .optional();
 
 export const whatsappCloudConfigInputSchema = whatsappCloudConfigSchema
-  .omit({ accessToken: true, appSecret: true, verifyToken: true })
+  .omit({ appSecret: true, verifyToken: true })
   .partial()
-  .extend({ accessToken: keptSecretInput, appSecret: keptSecretInput, verifyToken: keptSecretInput })
+  .extend({ appSecret: keptSecretInput, verifyToken: keptSecretInput })
   .strict();
 export type WhatsappCloudConfigInput = z.infer<typeof whatsappCloudConfigInputSchema>;
 export const whatsappCloudConfigResponseSchema = okEnvelope(whatsappCloudConfigViewSchema);

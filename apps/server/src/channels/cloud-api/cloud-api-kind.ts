@@ -14,8 +14,9 @@ import { whatsappWebhookRoutes } from './webhook.routes.js';
 
 /** The app's settings (Configurações › WhatsApp Cloud API), read fresh: an admin may change them live. */
 async function appSettings(context: SharedContext) {
-  const stored = parseStoredCloudSettings(await context.readSettings('whatsapp-cloud'));
-  return { stored, app: resolveCloudAppSettings(context.config.whatsappCloud, stored) };
+  const raw = await context.readSettings('whatsapp-cloud');
+  const stored = parseStoredCloudSettings(raw);
+  return { raw, stored, app: resolveCloudAppSettings(context.config.whatsappCloud, stored) };
 }
 
 /**
@@ -84,7 +85,7 @@ export const cloudApiKind: ChannelKindDefinition<Partial<CloudNumberSettings>, C
       return { appSecret: app.appSecret, verifyToken: app.verifyToken };
     }),
   settingsFromEnvironment: async (context) => {
-    const { stored } = await appSettings(context);
-    return firstNumberSettings(context.config.whatsappCloud, stored);
+    const { raw } = await appSettings(context);
+    return firstNumberSettings(context.config.whatsappCloud, raw);
   },
 };

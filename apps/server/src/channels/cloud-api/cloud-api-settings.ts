@@ -63,15 +63,28 @@ export function resolveCloudApiSettings(
  */
 export function firstNumberSettings(
   env: AppConfig['whatsappCloud'],
-  stored: WhatsappCloudConfig,
+  raw: unknown,
 ): Partial<CloudNumberSettings> {
+  const saved = legacyNumberSchema.safeParse(raw);
+  const stored = saved.success ? saved.data : {};
   return {
     phoneNumberId: stored.phoneNumberId || env.phoneNumberId || '',
     businessAccountId: stored.businessAccountId || env.businessAccountId || '',
-    accessToken: stored.accessToken ?? env.accessToken ?? '',
+    accessToken: stored.accessToken || env.accessToken || '',
     maxPerSecond: stored.maxPerSecond ?? env.maxPerSecond,
   };
 }
 
-export const parseStoredCloudSettings = (raw: unknown): WhatsappCloudConfig =>
-  whatsappCloudConfigSchema.parse(raw ?? {});
+/** The number's fields as Configurações saved them before numbers were inboxes (read once, leniently). */
+const legacyNumberSchema = z.object({
+  phoneNumberId: z.string().optional().catch(undefined),
+  businessAccountId: z.string().optional().catch(undefined),
+  accessToken: z.string().nullable().optional().catch(undefined),
+  maxPerSecond: z.number().int().min(1).max(1000).nullable().optional().catch(undefined),
+});
+
+/** The app's stored settings; a field that no longer reads well falls back to its default. */
+export const parseStoredCloudSettings = (raw: unknown): WhatsappCloudConfig => {
+  const parsed = whatsappCloudConfigSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : whatsappCloudConfigSchema.parse({});
+};

@@ -1,4 +1,4 @@
-import type { ChannelStatus } from '@atende/contracts';
+import type { ChannelStatus, StatusTransition } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Channel } from '../../channels/channel.js';
 import type {
@@ -65,6 +65,8 @@ export class InboxManager {
   /** Inboxes whose kind is not installed here: listed with a status saying so. */
   private readonly missing = new Map<string, InboxWithMembers>();
   private primaryId: string | null = null;
+  /** Inboxes last announced as connected (see `announce`). */
+  private readonly connected = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private lastSeen = '';
   private syncing: Promise<void> = Promise.resolve();
@@ -267,6 +269,7 @@ export class InboxManager {
       messaging,
       isPrimary: () => this.primaryId === row.id,
       onStatus: (transition) => {
+        this.announce(row, transition);
         // The number a connection reports is the inbox's number from then on.
         if (transition.kind !== 'ready' || !transition.phone) return;
         const phone = normalizePhone(transition.phone);
@@ -303,6 +306,27 @@ export class InboxManager {
     } catch (error) {
       app.log.error({ err: error, inbox: row.id }, 'inboxes: channel failed to start');
     }
+  }
+
+  /**
+   * Connected, and disconnected after being connected, are domain events (outbound webhooks subscribe):
+   * once per change, not per reconnection attempt.
+   */
+  private announce(row: InboxWithMembers, transition: StatusTransition): void {
+    if (transition.kind !== 'ready' && transition.kind !== 'disconnected') return;
+    const connected = transition.kind === 'ready';
+    if (this.connected.has(row.id) === connected) return;
+    if (connected) this.connected.add(row.id);
+    else this.connected.delete(row.id);
+    const data = {
+      inboxId: row.id,
+      channel: row.kind,
+      name: row.name,
+      reason: transition.kind === 'disconnected' ? transition.reason : null,
+    };
+    this.deps.app.domainEvents.publish(
+      transition.kind === 'ready' ? { type: 'inbox.connected', data } : { type: 'inbox.disconnected', data },
+    );
   }
 
   private async stopInbox(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Conversation, Inbox } from '@atende/contracts';
+import type { Conversation, DomainEvent, Inbox } from '@atende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import {
@@ -94,7 +94,9 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
     return { ...value, value: { ...value.value, metadata: { phone_number_id: numberId } } };
   };
 
+  const events: DomainEvent[] = [];
   beforeAll(async () => {
+    ctx.app.domainEvents.subscribe((event) => events.push(event));
     admin = (await createAndLogin(ctx.app, 'admin')).token;
     const created = await createAndLogin(ctx.app, 'operator');
     operator = { token: created.token, id: created.user.id };
@@ -144,6 +146,15 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
     }
     await waitFor(async () => (await inbox(ids.web1 as string)).status.connected);
     await waitFor(async () => (await inbox(ids.web2 as string)).status.connected);
+    // Each number's connection is announced once (outbound webhooks subscribe to it).
+    const connected = events.filter((e) => e.type === 'inbox.connected').map((e) => e.data);
+    expect(connected.map((d) => d.inboxId).sort()).toEqual(
+      [ids.cloud1, ids.cloud2, ids.web1, ids.web2].sort(),
+    );
+    expect(connected.find((d) => d.inboxId === ids.cloud2)).toMatchObject({
+      channel: 'cloud-api',
+      name: 'Suporte',
+    });
   });
 
   it('bad input gets a clear error and changes nothing', async () => {

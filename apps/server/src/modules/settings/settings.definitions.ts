@@ -118,7 +118,6 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
     },
     view: (v) => ({
       ...v,
-      accessToken: maskSecret(v.accessToken),
       appSecret: maskSecret(v.appSecret),
       verifyToken: maskSecret(v.verifyToken),
     }),

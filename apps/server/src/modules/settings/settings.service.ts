@@ -114,7 +114,15 @@ export async function updateSettings<K extends SettingsKey>(
   return { values: merged.data as SettingsValues[K], changed };
 }
 
-/** A stored section by its key as a string (channel kinds read theirs); unknown keys read as `{}`. */
+/**
+ * A stored section as saved, unparsed (channel kinds parse theirs, and the first Cloud API inbox takes
+ * the number that older installations saved there); `{}` when absent or unreadable.
+ */
 export async function getStoredSection(db: Kysely<Database>, key: string): Promise<unknown> {
-  return Object.hasOwn(SETTINGS, key) ? getSettings(db, key as SettingsKey) : {};
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  try {
+    return row ? JSON.parse(row.value) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,8 +1,9 @@
 import {
+  type Inbox,
+  inboxesResponseSchema,
+  inboxResponseSchema,
   type WhatsappCloudConfigView,
-  type WhatsappStatus,
   whatsappCloudConfigResponseSchema,
-  whatsappStatusResponseSchema,
 } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
@@ -19,27 +20,30 @@ export function useWhatsappCloudSettings() {
   return useQuery(whatsappCloudQueryOptions());
 }
 
-export const channelStatusQueryOptions = () =>
+/** The Cloud API inboxes (numbers) and their states, for the settings page's summary. */
+export const cloudInboxesQueryOptions = () =>
   queryOptions({
-    queryKey: ['whatsapp-cloud', 'status'] as const,
+    queryKey: ['whatsapp-cloud', 'inboxes'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/whatsapp/status', { schema: whatsappStatusResponseSchema, signal })).data,
+      (await apiRequest('/inboxes', { schema: inboxesResponseSchema, signal })).data.filter(
+        (inbox) => inbox.kind === 'cloud-api',
+      ),
   });
 
-export function useChannelStatus() {
-  return useQuery(channelStatusQueryOptions());
+export function useCloudInboxes() {
+  return useQuery(cloudInboxesQueryOptions());
 }
 
 /**
- * POSTs a partial body (secrets only when changed), then runs the token + number check again
- * (`/reconnect-whatsapp`) so the answer says at once whether the new settings work.
+ * POSTs a partial body (secrets only when changed), then checks every Cloud API number again
+ * (`/inboxes/:id/reconnect`): a new Graph address or version applies to all of them.
  */
 export function useSaveWhatsappCloud() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (
       body: Record<string, unknown>,
-    ): Promise<{ view: WhatsappCloudConfigView; status: WhatsappStatus }> => {
+    ): Promise<{ view: WhatsappCloudConfigView; inboxes: Inbox[] }> => {
       const view = (
         await apiRequest('/whatsapp-cloud', {
           method: 'POST',
@@ -47,17 +51,26 @@ export function useSaveWhatsappCloud() {
           schema: whatsappCloudConfigResponseSchema,
         })
       ).data;
-      const status = (
-        await apiRequest('/reconnect-whatsapp', { method: 'POST', schema: whatsappStatusResponseSchema })
-      ).data;
-      return { view, status };
+      const numbers = await queryClient.fetchQuery(cloudInboxesQueryOptions());
+      const inboxes = await Promise.all(
+        numbers.map(
+          async (inbox) =>
+            (
+              await apiRequest(`/inboxes/${inbox.id}/reconnect`, {
+                method: 'POST',
+                schema: inboxResponseSchema,
+              })
+            ).data,
+        ),
+      );
+      return { view, inboxes };
     },
-    onSuccess: ({ view, status }) => {
+    onSuccess: ({ view, inboxes }) => {
       queryClient.setQueryData(whatsappCloudQueryOptions().queryKey, view);
-      queryClient.setQueryData(channelStatusQueryOptions().queryKey, status);
-      if (status.connected)
-        toast.success('Configurações salvas', `WhatsApp conectado (${status.phone ?? ''}).`);
-      else toast.warning('Configurações salvas', status.reason ?? 'O WhatsApp continua desconectado.');
+      queryClient.setQueryData(cloudInboxesQueryOptions().queryKey, inboxes);
+      const down = inboxes.filter((inbox) => !inbox.status.connected).length;
+      if (down === 0) toast.success('Configurações salvas');
+      else toast.warning('Configurações salvas', `${down} número(s) da Cloud API continuam desconectados.`);
     },
     onError: (error) => toast.error('Erro ao salvar configurações', error.message),
   });

@@ -1,33 +1,28 @@
-import {
-  type WhatsappCloudConfigView,
-  type WhatsappStatus,
-  whatsappCloudConfigSchema,
-} from '@atende/contracts';
+import { type Inbox, type WhatsappCloudConfigView, whatsappCloudConfigSchema } from '@atende/contracts';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { NumberField, TextField } from '@/components/form/fields';
+import { Link } from 'react-router';
+import { TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
 import { QueryCard } from '@/components/query-card';
 import { Button, Card, CardContent, CardHeader } from '@/components/ui';
 import {
-  useChannelStatus,
+  useCloudInboxes,
   useSaveWhatsappCloud,
   useWhatsappCloudSettings,
 } from '../api/whatsapp-cloud-settings';
 
-const formSchema = whatsappCloudConfigSchema.pick({
-  phoneNumberId: true,
-  businessAccountId: true,
-  graphUrl: true,
-  graphVersion: true,
-  maxPerSecond: true,
-});
+const formSchema = whatsappCloudConfigSchema.pick({ graphUrl: true, graphVersion: true });
 
-const SECRETS = ['accessToken', 'appSecret', 'verifyToken'] as const;
+const SECRETS = ['appSecret', 'verifyToken'] as const;
+const NO_CHANGES: Record<Secret, SecretChange> = { appSecret: undefined, verifyToken: undefined };
 type Secret = (typeof SECRETS)[number];
 
-/** /settings/whatsapp: the WhatsApp Business Cloud API channel (`/whatsapp-cloud`) and its status. */
+/**
+ * /settings/whatsapp: the Meta app behind every Cloud API number (`/whatsapp-cloud`): its secret, the
+ * webhook's verify token and the Graph API's address; the numbers themselves are inboxes (Integrações).
+ */
 export default function WhatsappCloudSettings() {
   const query = useWhatsappCloudSettings();
   return (
@@ -37,57 +32,48 @@ export default function WhatsappCloudSettings() {
   );
 }
 
-function ChannelStatusLine({ status }: { status: WhatsappStatus | undefined }) {
-  if (!status) return null;
-  if (status.channel !== 'cloud-api') {
-    return (
-      <p className="rounded-lg bg-slate-100 px-3 py-2 text-slate-600 text-sm dark:bg-slate-800 dark:text-slate-300">
-        O canal ativo é <strong>{status.channel}</strong>. Estas configurações valem quando o servidor roda
-        com <code>CHANNEL=cloud-api</code>.
-      </p>
-    );
-  }
-  if (status.connected) {
-    return (
-      <p
-        data-testid="cloud-api-status"
-        className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-emerald-800 text-sm dark:bg-emerald-950/40 dark:text-emerald-300"
-      >
-        <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
-        Conectado ao número {status.phone}
-      </p>
-    );
-  }
+/** The Cloud API numbers and their states; each one is added and edited on Integrações. */
+function CloudNumbers({ inboxes }: { inboxes: Inbox[] | undefined }) {
+  if (!inboxes) return null;
   return (
-    <p
-      data-testid="cloud-api-status"
-      role="alert"
-      className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-800 text-sm dark:bg-red-950/40 dark:text-red-300"
-    >
-      <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>Desconectado{status.reason ? `: ${status.reason}` : ''}</span>
-    </p>
+    <div className="space-y-2 rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
+      <p className="text-slate-600 dark:text-slate-300">
+        Cada número (ID do número, token de acesso, limite de envio) é uma caixa de entrada em{' '}
+        <Link to="/integrations" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          Integrações
+        </Link>
+        . Estas configurações valem para todos eles.
+      </p>
+      {inboxes.length === 0 ? (
+        <p className="text-slate-500 dark:text-slate-400">Nenhum número da Cloud API cadastrado.</p>
+      ) : (
+        <ul className="space-y-1" data-testid="cloud-api-numbers">
+          {inboxes.map((inbox) => (
+            <li key={inbox.id} className="flex min-w-0 items-start gap-2">
+              {inbox.status.connected ? (
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              ) : (
+                <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+              )}
+              <span className="min-w-0 break-words">
+                <strong>{inbox.name}</strong>
+                {inbox.status.connected
+                  ? ` — conectado${inbox.status.phone ? ` (${inbox.status.phone})` : ''}`
+                  : ` — desconectado${inbox.status.reason ? `: ${inbox.status.reason}` : ''}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
 function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
-  const initial = useMemo(
-    () => ({
-      phoneNumberId: view.phoneNumberId,
-      businessAccountId: view.businessAccountId,
-      graphUrl: view.graphUrl,
-      graphVersion: view.graphVersion,
-      maxPerSecond: view.maxPerSecond,
-    }),
-    [view],
-  );
+  const initial = useMemo(() => ({ graphUrl: view.graphUrl, graphVersion: view.graphVersion }), [view]);
   const form = useZodForm(formSchema, initial);
-  const [secrets, setSecrets] = useState<Record<Secret, SecretChange>>({
-    accessToken: undefined,
-    appSecret: undefined,
-    verifyToken: undefined,
-  });
-  const status = useChannelStatus();
+  const [secrets, setSecrets] = useState<Record<Secret, SecretChange>>(NO_CHANGES);
+  const numbers = useCloudInboxes();
   const save = useSaveWhatsappCloud();
   const { values, set, errors } = form;
   const secretsChanged = SECRETS.some((key) => secrets[key] !== undefined);
@@ -96,7 +82,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
 
   const reset = () => {
     form.setValues(initial);
-    setSecrets({ accessToken: undefined, appSecret: undefined, verifyToken: undefined });
+    setSecrets(NO_CHANGES);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +94,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
     save.mutate(
       { ...parsed, ...changed },
       {
-        onSuccess: () => setSecrets({ accessToken: undefined, appSecret: undefined, verifyToken: undefined }),
+        onSuccess: () => setSecrets(NO_CHANGES),
         onError: (error) => form.setErrors(serverErrors(error)),
       },
     );
@@ -119,10 +105,10 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
       <form onSubmit={submit} noValidate data-testid="whatsapp-cloud-settings">
         <CardHeader
           title="WhatsApp Cloud API"
-          description="A API oficial do WhatsApp Business (Meta). Cada campo preenchido aqui substitui a variável de ambiente WHATSAPP_* correspondente."
+          description="O app da Meta de todos os seus números da API oficial. Cada campo preenchido aqui substitui a variável de ambiente WHATSAPP_* correspondente."
         />
         <CardContent className="space-y-5">
-          <ChannelStatusLine status={save.data?.status ?? status.data} />
+          <CloudNumbers inboxes={save.data?.inboxes ?? numbers.data} />
           <div className="rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
             <p className="font-medium text-slate-700 dark:text-slate-200">URL de callback do webhook</p>
             <p className="text-slate-500 text-xs dark:text-slate-400">
@@ -131,30 +117,6 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
             </p>
             <code className="mt-1 block break-all text-indigo-700 dark:text-indigo-300">{webhookUrl}</code>
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="ID do número de telefone"
-              inputMode="numeric"
-              value={values.phoneNumberId ?? ''}
-              onChange={(v) => set('phoneNumberId', v.trim())}
-              error={errors.phoneNumberId}
-            />
-            <TextField
-              label="ID da conta do WhatsApp Business"
-              hint="Necessário para listar os modelos de mensagem."
-              inputMode="numeric"
-              value={values.businessAccountId ?? ''}
-              onChange={(v) => set('businessAccountId', v.trim())}
-              error={errors.businessAccountId}
-            />
-          </div>
-          <SecretField
-            label="Token de acesso"
-            stored={view.accessToken}
-            change={secrets.accessToken}
-            onChange={(change) => setSecrets((s) => ({ ...s, accessToken: change }))}
-            error={errors.accessToken}
-          />
           <div className="grid gap-5 sm:grid-cols-2">
             <SecretField
               label="Segredo do app (App Secret)"
@@ -171,7 +133,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
               error={errors.verifyToken}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-3">
+          <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="URL da Graph API"
               type="url"
@@ -188,16 +150,6 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
               onChange={(v) => set('graphVersion', v.trim())}
               error={errors.graphVersion}
             />
-            <NumberField
-              label="Limite de envio (msg/s)"
-              hint="Vazio: 80 (padrão da Meta)."
-              min={1}
-              max={1000}
-              step={1}
-              value={values.maxPerSecond ?? Number.NaN}
-              onChange={(v) => set('maxPerSecond', Number.isNaN(v) ? null : v)}
-              error={errors.maxPerSecond}
-            />
           </div>
         </CardContent>
         <div className="flex flex-wrap items-center justify-end gap-2 border-slate-200 border-t px-5 py-3 dark:border-slate-800">
@@ -205,7 +157,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
             Descartar
           </Button>
           <Button type="submit" isLoading={save.isPending} disabled={!isDirty}>
-            Salvar e testar conexão
+            Salvar e testar números
           </Button>
         </div>
       </form>

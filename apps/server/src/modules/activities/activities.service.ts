@@ -52,17 +52,3 @@ export async function recordActivities(
 export function emitActivity(app: { realtime: Realtime }, activity: Activity): void {
   app.realtime.toDashboard('analytics:update', activity);
 }
-
-/** After an erasure: the activities about these conversations stop naming the customer. */
-export async function anonymiseActivities(
-  trx: Transaction<Database>,
-  conversationIds: readonly string[],
-): Promise<number> {
-  if (conversationIds.length === 0) return 0;
-  const result = await trx
-    .updateTable('activities')
-    .set({ description: 'Dados do cliente apagados (LGPD)' })
-    .where('conversation_id', 'in', conversationIds)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}

@@ -19,7 +19,6 @@ import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/clock.js';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { mediaIdFromUrl } from '../media/media-store.js';
 import { guardClient, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 import { CLIENT_MESSAGES_CSV_HEADER, clientDataBundle, clientMessageRows } from './client-export.js';
@@ -178,12 +177,9 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
       if (!request.user) throw new AppError('UNAUTHORIZED');
       if (request.body.confirm !== request.params.id)
         throw new AppError('VALIDATION_ERROR', ERASE_CONFIRMATION);
-      const { counts, mediaUrls } = await app.domain.messaging.eraseClient(request.params.id, request.user);
+      const { counts, mediaIds } = await app.domain.messaging.eraseClient(request.params.id, request.user);
       // Files go after the commit: a crash in between leaves an orphan file, never a dangling reference.
-      for (const url of mediaUrls) {
-        const id = mediaIdFromUrl(url);
-        if (id) await app.media.remove(id);
-      }
+      for (const id of mediaIds) await app.media.remove(id);
       return { success: true as const, data: counts, message: 'Dados do cliente apagados' };
     },
   );

@@ -4,14 +4,14 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import type { DomainEvents, Realtime } from '../../types.js';
-import { anonymiseActivities } from '../activities/activities.service.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { erasePersonalData } from '../privacy/erase-personal-data.js';
+import { locate } from '../privacy/personal-data-sql.js';
 import { selectConversations, toConversation } from './conversation-row.js';
 import { PendingEvents } from './pending-events.js';
 import { conversationSearchText } from './search-text.js';
 
 export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
-export const ERASED_CONTENT = '';
 
 interface Actor {
   id: string;
@@ -40,7 +40,7 @@ export async function refreshConversations(
 
 /**
  * The CRM's writes on `clients` (which the messaging module owns: ingest upserts it with every
- * message) and the LGPD erasure and retention on the messaging tables.
+ * message) and the LGPD erasure.
  */
 export function clientRecords(deps: {
   db: Kysely<Database>;
@@ -107,70 +107,28 @@ export function clientRecords(deps: {
     },
 
     /**
-     * LGPD erasure: message texts and media references blanked, personal fields cleared, activities
-     * no longer naming them. Rows, timestamps, senders and counters stay, so every metric of the past
-     * reads the same. Answers what was erased and the media ids the caller must delete from storage.
+     * LGPD erasure: every column the personal-data registry classifies erase or anonymise, in every
+     * table, on the client's rows (modules/privacy); then the client is marked erased, its
+     * conversations' list rows refreshed and the erasure audited, all in one transaction. Answers what
+     * was erased and the files the caller must remove from storage after the commit.
      */
     async eraseClient(clientId: string, actor: Actor) {
       const events = new PendingEvents();
       const outcome = await db.transaction().execute(async (trx) => {
-        const client = await trx
-          .selectFrom('clients')
-          .select(['id'])
-          .where('id', '=', clientId)
-          .executeTakeFirst();
-        if (!client) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
-        const conversations = await trx
-          .selectFrom('conversations')
-          .select('id')
-          .where('client_id', '=', clientId)
-          .execute();
-        const ids = conversations.map((c) => c.id);
-        const media = ids.length
-          ? await trx
-              .selectFrom('messages')
-              .select('media_url')
-              .where('conversation_id', 'in', ids)
-              .where('media_url', 'is not', null)
-              .execute()
-          : [];
-        let messages = 0;
-        if (ids.length) {
-          const erased = await trx
-            .updateTable('messages')
-            .set({
-              content: ERASED_CONTENT,
-              media_url: null,
-              media_mime_type: null,
-              reply_to_content: null,
-              evidence: '[]',
-            })
-            .where('conversation_id', 'in', ids)
-            .executeTakeFirst();
-          messages = Number(erased.numUpdatedRows);
-          await trx.updateTable('conversations').set({ last_message: null }).where('id', 'in', ids).execute();
-        }
-        await trx
-          .updateTable('clients')
-          .set({
-            name: null,
-            phone: null,
-            lid: null,
-            email: null,
-            avatar: null,
-            notes: null,
-            labels: '[]',
-            erased_at: now(),
-          })
-          .where('id', '=', clientId)
-          .execute();
+        const subject = await locate(trx, clientId);
+        if (!subject) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+        const blanked = await erasePersonalData(trx, subject);
+        await trx.updateTable('clients').set({ erased_at: now() }).where('id', '=', clientId).execute();
         await refreshConversations(trx, clientId, events);
         events.domain({
           type: 'client.updated',
           data: { clientId, fields: ['name', 'phone', 'email', 'avatar', 'notes', 'labels'], erased: true },
         });
-        await anonymiseActivities(trx, ids);
-        const counts = { messages, media: media.length, conversations: ids.length };
+        const counts = {
+          messages: blanked.messages ?? 0,
+          media: subject.mediaIds.length,
+          conversations: blanked.conversations ?? 0,
+        };
         await recordAudit(trx, {
           action: 'client.erase',
           actor,
@@ -178,47 +136,10 @@ export function clientRecords(deps: {
           targetId: clientId,
           detail: counts,
         });
-        return {
-          counts,
-          mediaUrls: media.map((m) => m.media_url).filter((url): url is string => url !== null),
-        };
+        return { counts, mediaIds: subject.mediaIds };
       });
       events.flush(deps);
       return outcome;
-    },
-
-    /**
-     * Retention: messages older than `cutoff` (epoch ms) are deleted with their reactions; answers how
-     * many and the media to delete from storage. Conversations and their counters stay.
-     */
-    async purgeMessagesBefore(cutoff: number): Promise<{ messages: number; mediaUrls: string[] }> {
-      return db.transaction().execute(async (trx) => {
-        const media = await trx
-          .selectFrom('messages')
-          .select('media_url')
-          .where('timestamp', '<', cutoff)
-          .where('media_url', 'is not', null)
-          .execute();
-        await trx
-          .deleteFrom('reactions')
-          .where('message_id', 'in', (eb) =>
-            eb.selectFrom('messages').select('id').where('timestamp', '<', cutoff),
-          )
-          .execute();
-        const deleted = await trx.deleteFrom('messages').where('timestamp', '<', cutoff).executeTakeFirst();
-        const messages = Number(deleted.numDeletedRows);
-        if (messages > 0) {
-          await recordAudit(trx, {
-            action: 'retention.purge',
-            targetType: 'messages',
-            detail: { messages, before: new Date(cutoff).toISOString() },
-          });
-        }
-        return {
-          messages,
-          mediaUrls: media.map((m) => m.media_url).filter((url): url is string => url !== null),
-        };
-      });
     },
   };
 }

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { RETENTION_PURGE_JOB } from '../../jobs/job-kinds.js';
 import { now } from '../../lib/clock.js';
 import { DAY_MS, localDayStart } from '../analytics/time-windows.js';
-import { mediaIdFromUrl } from '../media/media-store.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { purgeExpiredData } from '../privacy/purge-expired-data.js';
 import { getSettings } from '../settings/settings.service.js';
 
 /** The purge runs at 03:00 local time, when nobody is answering customers. */
@@ -18,21 +19,38 @@ export function nextRun(at: number): number {
   return today > at ? today : localDayStart(at + DAY_MS) + RUN_AT_HOUR_MS;
 }
 
-/** Deletes what is older than the retention period: messages (with reactions) and their media files. */
+/**
+ * What is older than the retention period, as the personal-data registry says for each table
+ * (modules/privacy): messages (with their reactions), template fill-ins and webhook deliveries deleted,
+ * old conversations' last messages, activities and knowledge gaps blanked; then the deleted messages'
+ * files. Audited when anything went.
+ */
 export async function purgeExpired(
   app: FastifyInstance,
   at: number,
 ): Promise<{ messages: number; media: number }> {
   const { dataRetentionDays } = await getSettings(app.db, 'admin-config');
-  const { messages, mediaUrls } = await app.domain.messaging.purgeMessagesBefore(
-    at - dataRetentionDays * DAY_MS,
-  );
+  const cutoff = at - dataRetentionDays * DAY_MS;
+  const purged = await app.db.transaction().execute(async (trx) => {
+    const result = await purgeExpiredData(trx, cutoff);
+    const touched = [...Object.values(result.deleted), ...Object.values(result.blanked)].some((n) => n > 0);
+    if (touched) {
+      await recordAudit(trx, {
+        action: 'retention.purge',
+        targetType: 'messages',
+        detail: {
+          messages: result.deleted.messages ?? 0,
+          before: new Date(cutoff).toISOString(),
+          deleted: result.deleted,
+          blanked: result.blanked,
+        },
+      });
+    }
+    return result;
+  });
   let media = 0;
-  for (const url of mediaUrls) {
-    const id = mediaIdFromUrl(url);
-    if (id && (await app.media.remove(id))) media++;
-  }
-  return { messages, media };
+  for (const id of purged.mediaIds) if (await app.media.remove(id)) media++;
+  return { messages: purged.deleted.messages ?? 0, media };
 }
 
 /**

@@ -1,0 +1,18 @@
+import { personalColumns } from './personal-data.js';
+import { blank, customerTables, type Db, rowsOf, type Subject } from './personal-data-sql.js';
+
+/**
+ * LGPD erasure of one customer, in the caller's transaction: every column the registry classifies
+ * erase or anonymise, in every table, on the customer's rows. Rows, ids, instants and counters stay,
+ * so every metric of the past reads the same. Files are not touched here: the caller removes
+ * `subject.mediaIds` from storage after the commit (a crash in between leaves an orphan file, never a
+ * dangling reference). Answers how many rows each table had blanked.
+ */
+export async function erasePersonalData(trx: Db, subject: Subject): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [table, entry] of customerTables()) {
+    if (entry.rows.by === 'media') continue;
+    counts[table] = await blank(trx, table, personalColumns(entry), rowsOf(entry.rows, subject));
+  }
+  return counts;
+}

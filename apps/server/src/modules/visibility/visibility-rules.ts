@@ -6,7 +6,7 @@ import { getSettings } from '../settings/settings.service.js';
 /** Who is looking. */
 export type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
-/** What the rules read of one conversation (one indexed row: see `conversationFacts`). */
+/** What the rules read of one conversation (one indexed row: `factsOf` in visibility.service.ts). */
 export interface ConversationFacts {
   /** Who answers it: a person holds it only in mode `human`. */
   handlerMode: ConversationsTable['handler_mode'];
@@ -29,8 +29,8 @@ export interface ConversationLimit {
 /**
  * One rule of operators' visibility. `limitFor` answers null when the rule does not limit this viewer
  * (an admin, a setting that is off), else what it leaves them. A viewer sees a conversation when every
- * rule allows it. A new rule (say, "the viewer may see the conversation's inbox") is one more entry of
- * `VISIBILITY_RULES`; every route, socket event and read model goes through all of them.
+ * rule allows it. A new rule is one file and one more entry of `VISIBILITY_RULES` (rules.ts); every
+ * route, socket event and read model goes through all of them.
  */
 export interface VisibilityRule {
   readonly name: string;
@@ -56,6 +56,3 @@ export const holderRule: VisibilityRule = {
     };
   },
 };
-
-/** Every rule, in the order they are checked. */
-export const VISIBILITY_RULES: readonly VisibilityRule[] = [holderRule];

@@ -3,13 +3,8 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { getSettings } from '../settings/settings.service.js';
-import {
-  type ConversationFacts,
-  type ConversationLimit,
-  VISIBILITY_RULES,
-  type Viewer,
-  type VisibilityRule,
-} from './visibility-rules.js';
+import { VISIBILITY_RULES } from './rules.js';
+import type { ConversationFacts, ConversationLimit, Viewer, VisibilityRule } from './visibility-rules.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada';
 export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
@@ -46,7 +41,12 @@ function scopeOf(limits: readonly ConversationLimit[]): ConversationScope {
     };
   }
   const where = (table: string) =>
-    limits.length === 1 ? (limits[0] as ConversationLimit).where(table) : sql<SqlBool>`(${sql.join(limits.map((l) => l.where(table)), sql` and `)})`;
+    limits.length === 1
+      ? (limits[0] as ConversationLimit).where(table)
+      : sql<SqlBool>`(${sql.join(
+          limits.map((l) => l.where(table)),
+          sql` and `,
+        )})`;
   return {
     limited: true,
     allows: (conversation) => limits.every((limit) => limit.allows(conversation)),
@@ -83,7 +83,9 @@ export function createVisibility(db: Kysely<Database>, rules: readonly Visibilit
 
   async function factsOf(conversationId: string): Promise<ConversationFacts | undefined> {
     const row = (await factsQuery(db, conversationId)).rows[0];
-    return row && { handlerMode: row.handler_mode, handlerUserId: row.handler_user_id, inboxId: row.inbox_id };
+    return (
+      row && { handlerMode: row.handler_mode, handlerUserId: row.handler_user_id, inboxId: row.inbox_id }
+    );
   }
 
   /** Whether a conversation exists and the scope shows it. */

@@ -109,7 +109,19 @@ describeEachDatabase('users (admin)', (kind) => {
       expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
     }
     await expect(login(ctx.app, target.email, target.password)).rejects.toThrow(/401/);
+    // Revoked in the database, not only hidden while the user is disabled: enabling them again does
+    // not bring the old sessions back.
+    const revoked = await ctx.app.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', target.user.id)
+      .execute();
+    expect(revoked).toHaveLength(2);
+    for (const session of revoked) expect(session.revoked_at).not.toBeNull();
     await call('PATCH', `/api/users/${target.user.id}`, admin.token, { disabled: false });
+    for (const token of [first.token, second.token]) {
+      expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
     await login(ctx.app, target.email, target.password);
   });
 

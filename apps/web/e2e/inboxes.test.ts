@@ -84,7 +84,7 @@ describe('inboxes', () => {
 
     await card.getByRole('button', { name: 'Adicionar caixa de entrada' }).click();
     const form = page.getByRole('dialog', { name: 'Adicionar caixa de entrada' });
-    await form.getByRole('radio', { name: /Simulador/ }).check();
+    await form.getByTestId('inbox-kind-simulator').click();
     await form.getByLabel('Nome').fill(SALES);
     await form.getByRole('button', { name: 'Adicionar' }).click();
 

@@ -49,7 +49,7 @@ export const ConversationRow = memo(function ConversationRow({
             <span
               data-testid="conversation-inbox"
               title={`Caixa de entrada: ${inboxName}`}
-              className="min-w-8 max-w-[45%] shrink-[3] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+              className="min-w-10 max-w-[35%] shrink-[8] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
             >
               <span className="sr-only">Caixa de entrada: </span>
               {inboxName}

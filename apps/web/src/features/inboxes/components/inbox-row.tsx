@@ -134,7 +134,7 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
         {isAdmin ? (
           <div className="ml-auto flex items-center gap-1 sm:ml-0">
             {needsPairing && inbox.installed ? (
-              <Button size="sm" onClick={onPair}>
+              <Button size="sm" onClick={onPair} aria-label={`Conectar ${inbox.name}`}>
                 <QrCode aria-hidden="true" className="size-4" />
                 Conectar
               </Button>

@@ -78,14 +78,14 @@ describe('InboxesCard (admin)', () => {
     expect(sales.textContent).toContain('Aguardando leitura do QR');
     expect(sales.textContent).toContain('Sem número conectado');
     await waitFor(() => expect(within(sales).getByTestId('inbox-access').textContent).toBe('Ana e Bruno'));
-    expect(within(sales).getByRole('button', { name: 'Conectar' })).toBeTruthy();
+    expect(within(sales).getByRole('button', { name: 'Conectar Vendas' })).toBeTruthy();
 
     const cloud = rowOf('Loja Centro');
     expect(cloud.textContent).toContain('WhatsApp Cloud API');
     expect(cloud.textContent).toContain('Desconectado');
     expect(within(cloud).getByTestId('inbox-reason').textContent).toBe('Token de acesso expirado');
     // A Cloud API number has nothing to pair.
-    expect(within(cloud).queryByRole('button', { name: 'Conectar' })).toBeNull();
+    expect(within(cloud).queryByRole('button', { name: /^Conectar/ })).toBeNull();
 
     const agent = within(primary).getByRole('switch', { name: 'Agente de IA em Atendimento' });
     expect(agent.getAttribute('aria-checked')).toBe('true');
@@ -226,7 +226,7 @@ describe('InboxesCard (operator)', () => {
     await waitFor(() => rowOf('Vendas'));
     expect(screen.queryByRole('button', { name: 'Adicionar caixa de entrada' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Ações de/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Conectar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Conectar/ })).toBeNull();
     const agent = screen.getByRole('switch', { name: 'Agente de IA em Atendimento' }) as HTMLButtonElement;
     expect(agent.disabled).toBe(true);
     expect(agent.getAttribute('aria-checked')).toBe('false');

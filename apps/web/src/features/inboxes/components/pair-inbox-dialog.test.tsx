@@ -34,7 +34,7 @@ const KINDS_INSTALLED = KINDS.map((kind) => ({ ...kind, installed: true }));
 async function openPairing(name: string) {
   const row = (await screen.findAllByTestId('inbox-row')).find((item) => item.textContent?.includes(name));
   if (!row) throw new Error(`sem linha para ${name}`);
-  fireEvent.click(within(row).getByRole('button', { name: 'Conectar' }));
+  fireEvent.click(within(row).getByRole('button', { name: `Conectar ${name}` }));
   return screen.findByRole('dialog', { name: `Conectar ${name}` });
 }
 

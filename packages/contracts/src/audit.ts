@@ -135,6 +135,11 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /**
+   * Who or what the target is, read when the log is: a user's or client's name, the client of a
+   * conversation. Null for other targets, and once a client's data is erased (the log keeps ids only).
+   */
+  targetName: z.string().nullable(),
   /** What changed (field names, counts, reasons) — never secret values. */
   detail: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),

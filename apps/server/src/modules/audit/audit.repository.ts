@@ -52,7 +52,7 @@ function filtered(db: Db, filter: AuditFilter) {
   return query;
 }
 
-function toEntry(row: Database['audit_log']): AuditEntry {
+function toEntry(row: Database['audit_log'], targetName: string | null): AuditEntry {
   let detail: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.detail);
@@ -69,9 +69,57 @@ function toEntry(row: Database['audit_log']): AuditEntry {
     action: row.action as AuditAction,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetName,
     detail,
     ip: row.ip,
   };
+}
+
+type Row = Database['audit_log'];
+const nameKey = (type: string, id: string) => `${type}:${id}`;
+
+/**
+ * The current names of a page's users, clients and conversations (by their client), keyed by
+ * `type:id`. Names are looked up, never stored in the log: an erased client is no longer named.
+ */
+async function targetNames(db: Db, rows: readonly Row[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [
+    ...new Set(rows.flatMap((row) => (row.target_type === type && row.target_id ? [row.target_id] : []))),
+  ];
+  const names = new Map<string, string>();
+  const users = idsOf('user');
+  if (users.length > 0) {
+    for (const user of await db.selectFrom('users').select(['id', 'name']).where('id', 'in', users).execute())
+      names.set(nameKey('user', user.id), user.name);
+  }
+  const clients = idsOf('client');
+  if (clients.length > 0) {
+    const found = await db
+      .selectFrom('clients')
+      .select(['id', 'name', 'phone'])
+      .where('id', 'in', clients)
+      .where('erased_at', 'is', null)
+      .execute();
+    for (const client of found) {
+      const name = client.name ?? client.phone;
+      if (name) names.set(nameKey('client', client.id), name);
+    }
+  }
+  const conversations = idsOf('conversation');
+  if (conversations.length > 0) {
+    const found = await db
+      .selectFrom('conversations')
+      .innerJoin('clients', 'clients.id', 'conversations.client_id')
+      .select(['conversations.id as id', 'clients.name as name', 'clients.phone as phone'])
+      .where('conversations.id', 'in', conversations)
+      .where('clients.erased_at', 'is', null)
+      .execute();
+    for (const conversation of found) {
+      const name = conversation.name ?? conversation.phone;
+      if (name) names.set(nameKey('conversation', conversation.id), name);
+    }
+  }
+  return names;
 }
 
 /** Newest first, keyset-paged on (at, id). */
@@ -93,8 +141,11 @@ export async function listAudit(
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const names = await targetNames(db, page);
+  const nameOf = (row: Row) =>
+    row.target_type && row.target_id ? (names.get(nameKey(row.target_type, row.target_id)) ?? null) : null;
   return {
-    entries: page.map(toEntry),
+    entries: page.map((row) => toEntry(row, nameOf(row))),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ time: Number(last.at), id: last.id }) : null,
   };

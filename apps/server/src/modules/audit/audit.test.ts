@@ -1,6 +1,7 @@
 import { auditResponseSchema } from '@atende/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { setClock } from '../../lib/clock.js';
 import { CSV_BOM } from '../../lib/csv.js';
 import { recordAudit } from './audit.repository.js';
@@ -198,5 +199,54 @@ describeEachDatabase('audit log', (kind) => {
       'user.disable',
       'user.create',
     ]);
+  });
+
+  it('names each subject as it is now: a user, a client, a conversation by its client; an erased client by id only', async () => {
+    await pairSimulator(ctx.app, admin.token);
+    const as = api(ctx.app, admin.token);
+    const sent = (
+      await as.post('/api/simulator/inbound', { phone: '5511955554444', name: 'Lia', text: 'Oi' })
+    ).body.data as { clientId: string; conversationId: string };
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/clients/${sent.clientId}`,
+      headers: bearer(admin.token),
+      payload: { name: 'Lia Prado' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await as.post(`/api/conversations/${sent.conversationId}/takeover`, {})).status).toBe(200);
+    const entries = async (targetId: string) =>
+      auditResponseSchema.parse(
+        (
+          await ctx.app.inject({ url: `/api/audit?targetId=${targetId}`, headers: bearer(admin.token) })
+        ).json(),
+      ).data.entries;
+
+    expect((await entries(sent.clientId))[0]).toMatchObject({
+      action: 'client.update',
+      targetName: 'Lia Prado',
+    });
+    expect((await entries(sent.conversationId))[0]).toMatchObject({
+      action: 'conversation.takeover',
+      targetName: 'Lia Prado',
+    });
+    const operatorId = (await ctx.app.inject({ url: '/api/auth/me', headers: bearer(operator) })).json().data
+      .id as string;
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${operatorId}`,
+      headers: bearer(admin.token),
+      payload: { disabled: true },
+    });
+    const disabled = (await entries(operatorId))[0];
+    expect(disabled).toMatchObject({ action: 'user.disable', targetType: 'user' });
+    expect(disabled?.targetName).toMatch(/\S/);
+    // Entries with no nameable subject say null.
+    expect((await entries('config')).every((entry) => entry.targetName === null)).toBe(true);
+
+    await as.post(`/api/clients/${sent.clientId}/erase`, { confirm: sent.clientId });
+    for (const entry of [...(await entries(sent.clientId)), ...(await entries(sent.conversationId))]) {
+      expect(entry.targetName).toBeNull();
+    }
   });
 });

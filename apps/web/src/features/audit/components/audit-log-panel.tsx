@@ -43,29 +43,58 @@ function describe(detail: AuditEntry['detail']): string {
   return parts.join(' · ');
 }
 
-/** Where a client or a conversation can be opened; other targets are named only. */
-function targetHref(targetType: string, targetId: string): string | null {
-  if (targetType === 'client') return `/clients/${encodeURIComponent(targetId)}`;
-  if (targetType === 'conversation') return conversationHref(targetId);
-  return null;
+/** The settings tab of each settings screen an entry names (`targetId` of a settings entry). */
+const SETTINGS_TABS: Record<string, string> = {
+  config: 'agent',
+  'access-control': 'access',
+  'admin-config': 'admin',
+  'security-config': 'security',
+  'whatsapp-cloud': 'whatsapp',
+};
+
+/** Where an entry's subject can be opened; null for what has no screen of its own. */
+function targetHref(targetType: string, targetId: string | null): string | null {
+  switch (targetType) {
+    case 'client':
+      return targetId ? `/clients/${encodeURIComponent(targetId)}` : null;
+    case 'conversation':
+      return targetId ? conversationHref(targetId) : null;
+    case 'user':
+      return '/settings/users';
+    case 'settings':
+      return targetId && SETTINGS_TABS[targetId] ? `/settings/${SETTINGS_TABS[targetId]}` : null;
+    case 'knowledge_base':
+      return '/training';
+    case 'analytics':
+      return '/analytics';
+    default:
+      return null;
+  }
 }
 
-/** The entry's target (a link when it can be opened) and what changed. */
+/** The subject in words: its kind, and who it is when the server could name it. */
+function subjectText({ targetType, targetId, targetName }: AuditEntry): string | null {
+  if (!targetType) return null;
+  const kind = auditTargetLabel(targetType, targetId);
+  if (!targetName) return kind;
+  return targetType === 'conversation' ? `${kind} com ${targetName}` : `${kind} ${targetName}`;
+}
+
+/** The entry's subject (a link when it can be opened) and what changed. */
 function EntrySummary({ entry }: { entry: AuditEntry }) {
-  const { targetType, targetId } = entry;
-  const label = targetType ? auditTargetLabel(targetType, targetId) : null;
-  const href = targetType && targetId ? targetHref(targetType, targetId) : null;
+  const subject = subjectText(entry);
+  const href = entry.targetType ? targetHref(entry.targetType, entry.targetId) : null;
   const detail = describe(entry.detail);
   return (
     <p className="break-words text-slate-500 text-xs sm:truncate dark:text-slate-400">
-      {href ? (
+      {subject && href ? (
         <Link to={href} className="text-indigo-600 hover:underline dark:text-indigo-400">
-          {label}
+          {subject}
         </Link>
       ) : (
-        label
+        subject
       )}
-      {label && detail && ' · '}
+      {subject && detail && ' · '}
       {detail}
     </p>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clarificationOutcomeSchema } from './clarification.js';
 import { isoDateSchema } from './common.js';
 import { okEnvelope } from './envelope.js';
 
@@ -78,6 +79,13 @@ export const analyticsReportSchema = z.object({
     answerRate: z.number(),
     /** Mean confidence of the AI's replies, 0–1; null without any. */
     meanConfidence: z.number().nullable(),
+  }),
+  /** The agent's clarifying questions asked in the range, and how each ended. */
+  clarifications: z.object({
+    count: z.number().int(),
+    outcomes: z.array(
+      z.object({ outcome: clarificationOutcomeSchema, label: z.string(), count: z.number().int() }),
+    ),
   }),
   /** Client messages by local weekday (0 = domingo) × hour (0–23). */
   heatmap: z.array(z.array(z.number().int())),

@@ -126,6 +126,11 @@ export async function exportTable(
         ['Transferências para humano', r.handoffs.count],
         ['Taxa de transferência (%)', r.handoffs.rate],
         ['Conversas assumidas por operadores', r.handoffs.takeovers],
+        ['Perguntas de esclarecimento da IA', r.clarifications.count],
+        ...r.clarifications.outcomes.map((o): [string, CsvValue] => [
+          `Esclarecimento: ${o.label.toLowerCase()}`,
+          o.count,
+        ]),
         ['Respostas enviadas', r.ai.replies],
         ['Respostas da IA', r.ai.aiReplies],
         ['Taxa de resposta da IA (%)', r.ai.answerRate],

@@ -1,3 +1,9 @@
+import {
+  CLARIFICATION_OUTCOME_LABELS,
+  type ClarificationOutcome,
+  type MessageClarification,
+  messageClarificationSchema,
+} from '@atende/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
@@ -149,4 +155,49 @@ export async function topKnowledgeGaps(db: Db, range: TimeRange, scope: Conversa
     .orderBy('g.last_asked_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+function clarificationOf(json: string | null): MessageClarification | null {
+  if (json === null) return null;
+  try {
+    const parsed = messageClarificationSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The agent's clarifying questions asked in the range and how each ended: the agent's answer to the
+ * customer's reply (stored later, on its own message) says; none yet is `open`. Few messages carry a
+ * clarification, and a partial index holds exactly those.
+ */
+export async function clarifications(
+  db: Db,
+  range: TimeRange,
+): Promise<{ count: number; outcomes: { outcome: ClarificationOutcome; label: string; count: number }[] }> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'timestamp', 'clarification'])
+    .where('clarification', 'is not', null)
+    .where('timestamp', '>=', range.start)
+    .execute();
+  const asked = new Set<string>();
+  const ended = new Map<string, ClarificationOutcome>();
+  for (const row of rows) {
+    const c = clarificationOf(row.clarification);
+    if (c?.kind === 'question' && row.timestamp < range.end) asked.add(row.id);
+    if (c?.kind === 'resolution') ended.set(c.clarificationMessageId, c.outcome);
+  }
+  const counts = new Map<ClarificationOutcome, number>();
+  for (const id of asked) {
+    const outcome = ended.get(id) ?? 'open';
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  }
+  return {
+    count: asked.size,
+    outcomes: [...counts.entries()]
+      .map(([outcome, count]) => ({ outcome, label: CLARIFICATION_OUTCOME_LABELS[outcome], count }))
+      .sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome)),
+  };
 }

@@ -7,6 +7,7 @@ import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './a
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
   busiestHours,
+  clarifications,
   firstResponses,
   handoffs,
   replies,
@@ -65,7 +66,7 @@ export async function computeReport(
 ): Promise<AnalyticsReport> {
   const { range, days } = reportDays(query);
   // Active conversations are the conversion rate's denominator: one query gives both.
-  const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps] =
+  const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps, asked] =
     await Promise.all([
       conversionsPerRange(db, [range]),
       countConversationsAt(db, 'started_at', range),
@@ -77,6 +78,7 @@ export async function computeReport(
       // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
       busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
       topKnowledgeGaps(db, range, scope),
+      clarifications(db, range),
     ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
   const activeCount = conversion.conversations;
@@ -110,6 +112,7 @@ export async function computeReport(
       meanConfidence:
         ourReplies.meanConfidence === null ? null : Math.round(ourReplies.meanConfidence * 1000) / 1000,
     },
+    clarifications: asked,
     heatmap,
     perDay: days.map((day, i) => ({
       date: isoDate.format(day.start),

@@ -6,6 +6,7 @@ import { Button, Card, CardContent, CardHeader, Skeleton, Spinner } from '@/comp
 import { cn } from '@/lib/cn';
 import { useAnalyticsReport } from './api/get-analytics-report';
 import { BusiestHours } from './components/busiest-hours';
+import { ClarificationOutcomes } from './components/clarification-outcomes';
 import { ExportButton } from './components/export-button';
 import { HandoffReasons } from './components/handoff-reasons';
 import { KnowledgeGapsTable } from './components/knowledge-gaps-table';
@@ -167,6 +168,16 @@ export default function AnalyticsPage() {
               </CardContent>
             </Card>
           </div>
+
+          <Card>
+            <CardHeader
+              title="Perguntas de esclarecimento"
+              description={`${data.clarifications.count.toLocaleString('pt-BR')} vezes a IA perguntou qual assunto o cliente quis dizer, e como terminou`}
+            />
+            <CardContent>
+              <ClarificationOutcomes clarifications={data.clarifications} />
+            </CardContent>
+          </Card>
 
           <Card>
             <CardHeader

@@ -6,6 +6,7 @@ import { formatNumber, formatTime } from '@/lib/format';
 import { useTouchHold } from '../hooks/use-touch-hold';
 import { confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
 import { MessageActionBar, type MessageActions } from './message-action-bar';
+import { MessageClarification } from './message-clarification';
 import { MessageEvidence } from './message-evidence';
 import { MessageMedia } from './message-media';
 import { BubbleReactionPicker, MessageReactions } from './message-reactions';
@@ -23,6 +24,8 @@ interface Props {
   actions: MessageActions;
   isSelected: boolean;
   isSelecting: boolean;
+  /** A clarifying question's answer, or the question an answer followed (see clarificationLinks). */
+  linked?: Message | undefined;
 }
 
 /**
@@ -34,6 +37,7 @@ export const MessageBubble = memo(function MessageBubble({
   actions,
   isSelected,
   isSelecting,
+  linked,
 }: Props) {
   const own = isOwnMessage(message);
   const [isHovered, setHovered] = useState(false);
@@ -183,6 +187,7 @@ export const MessageBubble = memo(function MessageBubble({
             <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
             {own && <MessageStatusIcon status={message.status} />}
           </div>
+          <MessageClarification message={message} linked={linked} />
           {showEvidence && <MessageEvidence id={evidenceId} evidence={message.evidence} />}
           {message.status === 'failed' && message.statusError && (
             <p

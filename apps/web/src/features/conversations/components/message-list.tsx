@@ -1,8 +1,9 @@
 import type { Message } from '@atende/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui';
+import { clarificationLinks } from '../lib/clarification-links';
 import type { MessageActions } from './message-action-bar';
 import { MessageBubble } from './message-bubble';
 import { PopoverBoundaryContext } from './popover-boundary';
@@ -57,6 +58,7 @@ export function MessageList({
     getItemKey: (index) => messages[index]?.id ?? index,
   });
   const totalSize = virtualizer.getTotalSize();
+  const links = useMemo(() => clarificationLinks(messages), [messages]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -144,6 +146,7 @@ export function MessageList({
                   actions={actions}
                   isSelected={selectedIds.has(message.id)}
                   isSelecting={isSelecting}
+                  linked={links.get(message.id)}
                 />
               </div>
             );

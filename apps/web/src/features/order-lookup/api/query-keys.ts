@@ -1,0 +1,5 @@
+/** Query keys of the order lookup feature. */
+export const orderLookupKeys = {
+  all: ['order-lookup'] as const,
+  config: () => [...orderLookupKeys.all, 'config'] as const,
+};

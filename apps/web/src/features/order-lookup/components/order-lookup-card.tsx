@@ -1,0 +1,186 @@
+import type { OrderLookupView } from '@atende/contracts';
+import { FlaskConical, PackageSearch, Settings2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button, Card, Skeleton, ToneBadge, toast } from '@/components/ui';
+import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/session';
+import { useOrderLookup } from '../api/get-order-lookup';
+import { useSaveOrderLookup } from '../api/save-order-lookup';
+import { withEnabled } from '../lib/lookup-form';
+import { OrderLookupFormDialog } from './order-lookup-form-dialog';
+import { TestOrderLookupDialog } from './test-order-lookup-dialog';
+
+/** Integrations › Consulta de pedidos (admins only): the agent answers "meu pedido já saiu?" from the store. */
+export function OrderLookupCard() {
+  const isAdmin = useAuth().user?.role === 'admin';
+  return isAdmin ? <OrderLookupCardContent /> : null;
+}
+
+function OrderLookupCardContent() {
+  const lookup = useOrderLookup();
+  const [dialog, setDialog] = useState<'configure' | 'test' | null>(null);
+  const view = lookup.data;
+  const isConfigured = Boolean(view?.urlTemplate && view.replyTemplate);
+
+  return (
+    <Card role="region" aria-labelledby="order-lookup-title" data-testid="order-lookup-card">
+      <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2
+              id="order-lookup-title"
+              className="font-semibold text-base text-slate-900 dark:text-slate-100"
+            >
+              Consulta de pedidos
+            </h2>
+            {view ? (
+              <ToneBadge
+                tone={view.enabled ? 'success' : 'gray'}
+                label={view.enabled ? 'Ligada' : 'Desligada'}
+                dot
+              />
+            ) : null}
+          </div>
+          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
+            Quando o cliente pergunta de um pedido ("o pedido 1234 já foi enviado?"), o agente consulta a sua
+            loja e responde com o que ela disser. Sem resposta, passa a conversa para a equipe.
+          </p>
+        </div>
+        {view && isConfigured ? <EnabledSwitch view={view} /> : null}
+      </div>
+      <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
+        {lookup.isPending ? (
+          <div className="space-y-3 p-5" aria-busy="true">
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : lookup.isError ? (
+          <div className="flex flex-col items-start gap-3 p-5">
+            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+              Erro ao carregar a consulta de pedidos: {lookup.error.message}
+            </p>
+            <Button variant="secondary" onClick={() => void lookup.refetch()} isLoading={lookup.isFetching}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : !lookup.data.urlTemplate ? (
+          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
+            <PackageSearch aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
+            <p className="font-medium text-slate-800 text-sm dark:text-slate-200">
+              Nenhuma consulta configurada
+            </p>
+            <p className="max-w-sm text-slate-500 text-sm dark:text-slate-400">
+              Informe a URL da API da sua loja e como a resposta vira mensagem.
+            </p>
+            <Button className="mt-2" onClick={() => setDialog('configure')}>
+              <Settings2 aria-hidden="true" className="size-4" />
+              Configurar
+            </Button>
+          </div>
+        ) : (
+          <div className="space-y-4 p-5">
+            <Summary view={lookup.data} />
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setDialog('configure')}>
+                <Settings2 aria-hidden="true" className="size-4" />
+                Configurar
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('test')}>
+                <FlaskConical aria-hidden="true" className="size-4" />
+                Testar consulta
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+      {view ? (
+        <>
+          <OrderLookupFormDialog
+            open={dialog === 'configure'}
+            onOpenChange={(open) => setDialog(open ? 'configure' : null)}
+            view={view}
+          />
+          <TestOrderLookupDialog
+            open={dialog === 'test'}
+            onOpenChange={(open) => setDialog(open ? 'test' : null)}
+            view={view}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The on/off switch: saves the configuration as it is with `enabled` flipped. */
+function EnabledSwitch({ view }: { view: OrderLookupView }) {
+  const id = useId();
+  const save = useSaveOrderLookup();
+  const toggle = () => {
+    const enabled = !view.enabled;
+    save.mutate(withEnabled(view, enabled), {
+      onSuccess: () =>
+        toast.success(enabled ? 'Consulta de pedidos ligada' : 'Consulta de pedidos desligada'),
+      onError: (error) => toast.error('Erro ao alterar a consulta de pedidos', error.message),
+    });
+  };
+  return (
+    <div className="flex shrink-0 items-center gap-2 self-start">
+      <label htmlFor={id} className="font-medium text-slate-700 text-sm dark:text-slate-200">
+        Ligada
+      </label>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={view.enabled}
+        aria-label="Consulta de pedidos ligada"
+        disabled={save.isPending}
+        onClick={toggle}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-60',
+          view.enabled ? 'bg-indigo-600' : 'bg-slate-300 dark:bg-slate-700',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            view.enabled ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+function Summary({ view }: { view: OrderLookupView }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+      <dt className="font-medium text-slate-500 dark:text-slate-400">URL</dt>
+      <dd className="-mt-2 break-all font-mono text-slate-800 text-xs sm:mt-0 sm:text-sm dark:text-slate-200">
+        <span className="font-sans font-semibold text-slate-500 dark:text-slate-400">GET </span>
+        {view.urlTemplate}
+      </dd>
+      <dt className="font-medium text-slate-500 dark:text-slate-400">Cabeçalhos</dt>
+      <dd className="-mt-2 text-slate-800 sm:mt-0 dark:text-slate-200">
+        {view.headers.length === 0 ? (
+          <span className="text-slate-500 dark:text-slate-400">Nenhum</span>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5">
+            {view.headers.map((header) => (
+              <li
+                key={header.name}
+                className="rounded bg-slate-100 px-1.5 py-px font-mono text-xs dark:bg-slate-800"
+              >
+                {header.name}: {header.value.masked ?? '••••'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt className="font-medium text-slate-500 dark:text-slate-400">Resposta</dt>
+      <dd className="-mt-2 whitespace-pre-wrap text-slate-800 sm:mt-0 dark:text-slate-200">
+        {view.replyTemplate || <span className="text-slate-500 dark:text-slate-400">Sem modelo</span>}
+      </dd>
+    </dl>
+  );
+}

@@ -55,6 +55,11 @@ export function useDashboardRealtime(): void {
     queryClient.setQueryData(whatsappKey, (status) => applyWhatsappReady(status, phone));
   });
 
+  // Removing the first inbox makes another one primary: the card's status is then that one's.
+  useSocketEvent('inboxes:changed', () => {
+    void queryClient.invalidateQueries({ queryKey: whatsappKey });
+  });
+
   useSocketEvent('whatsapp:disconnected', () => {
     queryClient.setQueryData(whatsappKey, applyWhatsappDisconnected);
     void queryClient.invalidateQueries({ queryKey: whatsappKey });

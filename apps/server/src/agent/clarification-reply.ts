@@ -24,6 +24,8 @@ const FILLER = new Set(
     ' ',
   ),
 );
+/** A title named by words must be this much closer to the reply than the next ("nota fiscal" fits two). */
+const CLEAR_WINNER = 1.5;
 /** Above this many words a reply is a sentence of its own, not a pick by number. */
 const MAX_NUMBER_REPLY_WORDS = 6;
 
@@ -56,8 +58,8 @@ function byWords(reply: string, options: readonly ClarificationOption[]): Clarif
     const shared = [...said].filter((s) => t.has(s) && !common(s)).length;
     return shared / new Set([...said, ...t]).size;
   });
-  const best = Math.max(...scores);
-  if (best === 0 || scores.filter((s) => s === best).length > 1) return null;
+  const [best = 0, second = 0] = scores.toSorted((a, b) => b - a);
+  if (best === 0 || best < CLEAR_WINNER * second) return null;
   return options[scores.indexOf(best)] ?? null;
 }
 

@@ -65,13 +65,8 @@ export async function resolveClarification(input: {
     titleCoverage: 0,
   };
   const confidence = pick.option.confidence ?? 0;
-  // The customer said the question is this topic's: its title's words count beside the question's
-  // (at a follow-up's weight), so the sentences chosen answer it even when the question's own words
-  // barely meet the passage.
-  const sentences = index.answeringSentences(
-    index.search(pending.question, 3, `${passage.title} ${part?.context ?? ''}`),
-    passage,
-  );
+  // The question's own words choose the sentences; none meeting any, the passage's opening answers.
+  const sentences = index.answeringSentences(part?.search ?? index.search(pending.question, 3), passage);
   let text = buildReply([sentences.length > 0 ? sentences : [passage.text]]);
   if (input.provider.kind !== 'retrieval') {
     try {

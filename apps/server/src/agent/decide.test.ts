@@ -37,8 +37,18 @@ describe('decide', () => {
     expect(decision.evidence.every((e) => e.score >= 0 && e.score <= 1)).toBe(true);
   });
 
-  it('hands off below the threshold with the confidence in the reason', async () => {
-    const decision = await run('Posso parcelar em quantas vezes?', undefined, 0.999);
+  it('asks instead of answering below the threshold, and hands off when it may not ask', async () => {
+    expect(await run('Posso parcelar em quantas vezes?', undefined, 0.999)).toMatchObject({
+      kind: 'clarify',
+    });
+    const decision = await decide({
+      question: 'Posso parcelar em quantas vezes?',
+      history: [],
+      index,
+      provider: createRetrievalProvider(),
+      settings: { ...settings, confidenceThreshold: 0.999 },
+      mayClarify: false,
+    });
     expect(decision).toMatchObject({ kind: 'handoff', cause: 'low_confidence' });
     expect(decision.kind === 'handoff' && decision.reason).toMatch(/^baixa confiança \(\d{1,3}%\)$/);
   });
@@ -80,9 +90,20 @@ describe('replies that fit the question', () => {
   const clinic = KnowledgeIndex.fromContent(loadDomain('clinica').knowledgeBase);
   const ask = (question: string, history: HistoryMessage[] = []) =>
     decide({ question, history, index: clinic, provider: createRetrievalProvider(), settings });
+  /** The reply, at once or after the customer picks the expected topic. */
+  const settle = async (question: string, expected: string) => {
+    const first = await ask(question);
+    if (first.kind !== 'clarify') return first;
+    const n = first.options.findIndex((o) => o.passageId === expected) + 1;
+    const pending = { messageId: 'c', question, history: [], options: first.options };
+    return decide({
+      ...{ question: String(n), history: [], index: clinic, settings, pending },
+      provider: createRetrievalProvider(),
+    });
+  };
 
   it('quotes the answering sentence without an opener that contradicts it', async () => {
-    const decision = await ask('vcs atendem domingo?');
+    const decision = await settle('vcs atendem domingo?', 'funcionamento/qual-e-o-horario-de-funcionamento');
     expect(decision.kind).toBe('reply');
     if (decision.kind !== 'reply') return;
     expect(decision.text).toMatch(/^Não abrimos aos domingos/);
@@ -116,5 +137,111 @@ describe('replies that fit the question', () => {
       { sender: 'agent', content: 'A clínica funciona de segunda a sexta, das 7h às 19h.' },
     ]);
     expect(decision.kind === 'reply' && decision.text).toContain('aos sábados, das 7h às 12h');
+  });
+});
+
+describe('a clarifying question when unsure', () => {
+  const provider = createRetrievalProvider();
+  const question = 'onde pego a nf da minha compra';
+  const ask = (extra: Partial<Parameters<typeof decide>[0]> = {}) =>
+    decide({ question, history: [], index, provider, settings, optionKey: 'q1', ...extra });
+  const reply = async (text: string, interactiveReplyId?: string) => {
+    const asked = await ask();
+    if (asked.kind !== 'clarify') throw new Error(`expected a clarifying question, got ${asked.kind}`);
+    return decide({
+      question: text,
+      history: [],
+      index,
+      provider: unreachableUnlessRetrieval,
+      settings,
+      interactiveReplyId,
+      pending: { messageId: 'c1', question, history: [], options: asked.options },
+    });
+  };
+  // A pick is answered from the knowledge base; the provider is not asked for a retrieval provider.
+  const unreachableUnlessRetrieval: AgentProvider = { ...unreachable, kind: 'retrieval' };
+
+  it('offers the candidate topics by title and a person, in one short message', async () => {
+    const decision = await ask();
+    expect(decision.kind).toBe('clarify');
+    if (decision.kind !== 'clarify') return;
+    expect(decision.confidence).toBeGreaterThanOrEqual(index.tuning.band.clarifyAbove);
+    expect(decision.confidence).toBeLessThan(index.tuning.band.answerAbove);
+    expect(decision.options.map((o) => o.title)).toEqual([
+      'Posso emitir nota fiscal com CNPJ?',
+      'Como consigo a nota fiscal?',
+      'Como vocês usam meus dados pessoais?',
+      'Falar com um atendente',
+    ]);
+    expect(decision.options.map((o) => o.id)).toEqual(['q1:1', 'q1:2', 'q1:3', 'q1:atendente']);
+    expect(decision.text).toContain('2. Como consigo a nota fiscal?');
+    expect(decision.text).toContain('4. Falar com um atendente');
+    expect(decision.evidence.map((e) => e.passageId)).toContain('nota-fiscal/como-consigo-a-nota-fiscal');
+  });
+
+  it('answers the original question from the topic picked by number', async () => {
+    const decision = await reply('2');
+    expect(decision).toMatchObject({
+      kind: 'reply',
+      clarification: {
+        kind: 'resolution',
+        clarificationMessageId: 'c1',
+        outcome: 'answered',
+        optionId: 'q1:2',
+        pickedBy: 'number',
+      },
+    });
+    if (decision.kind !== 'reply') return;
+    expect(decision.text).toContain('é enviada por e-mail quando o pedido é faturado');
+    expect(decision.evidence.map((e) => e.passageId)).toEqual(['nota-fiscal/como-consigo-a-nota-fiscal']);
+  });
+
+  it('answers the topic picked by its words, or by a tap on the interactive list', async () => {
+    expect(await reply('como consigo a nota fiscal')).toMatchObject({
+      kind: 'reply',
+      clarification: { optionId: 'q1:2', pickedBy: 'words' },
+    });
+    expect(await reply('Como vocês usam…', 'q1:2')).toMatchObject({
+      kind: 'reply',
+      evidence: [{ passageId: 'nota-fiscal/como-consigo-a-nota-fiscal' }],
+      clarification: { optionId: 'q1:2', pickedBy: 'interactive' },
+    });
+  });
+
+  it('hands off when the customer picks a person', async () => {
+    expect(await reply('4')).toMatchObject({
+      kind: 'handoff',
+      cause: 'person_requested',
+      clarification: { outcome: 'person', optionId: 'q1:atendente', pickedBy: 'number' },
+    });
+    expect(await reply('quero um atendente')).toMatchObject({ kind: 'handoff', cause: 'person_requested' });
+  });
+
+  it('hands off anything else, never asking a second time', async () => {
+    for (const text of ['sim', 'em quantos dias chega meu pedido?', '9']) {
+      expect(await reply(text)).toMatchObject({
+        kind: 'handoff',
+        cause: 'clarification_unmatched',
+        reason: 'resposta ao esclarecimento não reconhecida',
+        clarification: { outcome: 'unmatched', optionId: null, pickedBy: null },
+      });
+    }
+  });
+
+  it('does not ask when it may not (outside business hours): a person answers', async () => {
+    expect(await ask({ mayClarify: false })).toMatchObject({ kind: 'handoff', cause: 'low_confidence' });
+  });
+
+  it('answers a clear question at once', async () => {
+    expect(await ask({ question: 'Posso parcelar em quantas vezes?' })).toMatchObject({ kind: 'reply' });
+  });
+
+  it('hands off, without asking, a question about something the knowledge base never mentions', async () => {
+    expect(await ask({ question: 'tem como embrulhar pra presente?' })).toMatchObject({
+      kind: 'handoff',
+      cause: 'low_confidence',
+      reason: 'assunto fora da base de conhecimento',
+    });
+    expect(await ask({ question: 'vocês vendem bicicleta elétrica?' })).toMatchObject({ kind: 'handoff' });
   });
 });

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { now } from '../../lib/clock.js';
 
@@ -14,13 +15,53 @@ interface WhatsappAuthTable {
 /** Ids per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 200;
 
+/** A write refused because this process no longer holds the lease it was made under. */
+export class FencedWriteError extends Error {
+  constructor() {
+    super('whatsapp-web auth write refused: the lease is held by another process');
+    this.name = 'FencedWriteError';
+  }
+}
+
+export interface AuthStoreOptions {
+  /**
+   * The lease the writes are made under (its `channel_state` key and this process's claim): each write
+   * checks, in its own transaction, that the lease is still this owner's at this epoch, or applies
+   * nothing. Absent: unfenced (tests of the store itself).
+   */
+  lease?: { key: string; kind: DatabaseKind; claim: () => { owner: string; epoch: number } | null };
+}
+
 /**
  * Creds and signal keys of one linked device in the database, as opaque strings by (type, id)
  * (the adapter's `AuthKeyStore`). Each `write` is one transaction, so a message's key changes are
- * stored together or not at all.
+ * stored together or not at all — and only while this process holds the lease (fencing).
  */
-export function whatsappAuthStore(database: Kysely<Database>, account: string) {
+export function whatsappAuthStore(
+  database: Kysely<Database>,
+  account: string,
+  options: AuthStoreOptions = {},
+) {
   const db = database.withTables<{ whatsapp_auth: WhatsappAuthTable }>();
+
+  /** Inside the write's transaction: the lease is still ours, at the epoch we hold (row locked). */
+  async function assertFence(trx: Transaction<Database & { whatsapp_auth: WhatsappAuthTable }>) {
+    const lease = options.lease;
+    if (!lease) return;
+    const claim = lease.claim();
+    if (!claim) throw new FencedWriteError();
+    let query = trx
+      .selectFrom('channel_state')
+      .select(['lease_owner', 'lease_epoch'])
+      .where('key', '=', lease.key);
+    // PostgreSQL: held until the commit, so the lease cannot change hands in between. SQLite has one
+    // writer: a lease taken meanwhile makes this transaction's first write fail.
+    if (lease.kind === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (row?.lease_owner !== claim.owner || Number(row.lease_epoch) !== claim.epoch)
+      throw new FencedWriteError();
+  }
+
   return {
     async read(type: string, ids: string[]): Promise<Map<string, string>> {
       const found = new Map<string, string>();
@@ -40,6 +81,7 @@ export function whatsappAuthStore(database: Kysely<Database>, account: string) {
     async write(entries: Array<{ type: string; id: string; value: string | null }>): Promise<void> {
       const at = now();
       await db.transaction().execute(async (trx) => {
+        await assertFence(trx);
         for (const entry of entries) {
           if (entry.value === null) {
             await trx
@@ -64,7 +106,10 @@ export function whatsappAuthStore(database: Kysely<Database>, account: string) {
     },
 
     async clear(): Promise<void> {
-      await db.deleteFrom('whatsapp_auth').where('account', '=', account).execute();
+      await db.transaction().execute(async (trx) => {
+        await assertFence(trx);
+        await trx.deleteFrom('whatsapp_auth').where('account', '=', account).execute();
+      });
     },
 
     /** Whether a device is linked (creds saved with a registered identity). */

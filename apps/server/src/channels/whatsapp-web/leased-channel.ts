@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Channel, ChannelSink, ChannelStatus, SendReactionInput, SendTextInput } from '../channel.js';
 import { ChannelUnavailableError } from '../channel.js';
-import type { ChannelStateRepository } from '../channel-state.repository.js';
+import type { ChannelStateRepository, LeaseGrant } from '../channel-state.repository.js';
 
 /** A channel whose connection may be held by one process only (linked device: one socket per creds). */
 export interface HeldChannel extends Channel {
@@ -40,6 +40,11 @@ export class LeasedChannel implements HeldChannel {
   readonly owner: string;
   private tick: Promise<void> = Promise.resolve();
   private pollsToWait = 0;
+  /** The fencing token of the lease we hold (its epoch); null while not holding. */
+  private grant: LeaseGrant | null = null;
+  /** When the lease was last renewed, on the monotonic clock (`performance.now()`). */
+  private renewedAt = 0;
+  private fenceTimer: NodeJS.Timeout | null = null;
   private readonly busy: () => number;
   /** The inner connection is open (its last status said so). */
   private connected = false;
@@ -74,6 +79,11 @@ export class LeasedChannel implements HeldChannel {
 
   isHolder(): boolean {
     return this.holding;
+  }
+
+  /** What auth-state writes must carry: this process's claim on the lease, or null when it has none. */
+  fence(): { owner: string; epoch: number } | null {
+    return this.holding && this.grant ? { owner: this.owner, epoch: this.grant.epoch } : null;
   }
 
   /** True while this process holds the lease and its connection is open; now and on every change. */
@@ -116,12 +126,29 @@ export class LeasedChannel implements HeldChannel {
       this.tick = this.tick.then(() => this.renew()).catch(() => {});
     }, this.pollMs);
     this.timer.unref();
+    // Apart from the renewals (one can hang on an unreachable database): a holder that has not renewed
+    // for most of the lease stops its socket before another process may take over.
+    this.fenceTimer = setInterval(() => void this.fenceIfStale(), Math.min(this.pollMs, 1_000));
+    this.fenceTimer.unref();
+  }
+
+  /** Self-fencing: the socket stops while the lease is still ours, never after another holder starts. */
+  private async fenceIfStale(): Promise<void> {
+    if (!this.holding) return;
+    const margin = Math.min(this.pollMs, this.ttlMs / 4);
+    if (performance.now() - this.renewedAt < this.ttlMs - margin) return;
+    this.setHolding(false);
+    this.grant = null;
+    await this.inner.stop().catch(() => {});
+    this.sink.onStatus({ kind: 'disconnected', reason: 'lease_lost' }, this.status());
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.fenceTimer) clearInterval(this.fenceTimer);
     this.timer = null;
+    this.fenceTimer = null;
     await this.tick;
     if (this.holding) {
       this.setHolding(false);
@@ -164,18 +191,25 @@ export class LeasedChannel implements HeldChannel {
       this.pollsToWait--;
       return;
     }
-    let held: boolean;
+    let grant: LeaseGrant | null;
+    const asked = performance.now();
     try {
-      held = await this.lease.acquireLease(this.owner, this.ttlMs);
+      grant = await this.lease.acquireLease(this.owner, this.ttlMs);
     } catch {
-      // Database unreachable: keep what we have until the lease would have expired anyway.
+      // Database unreachable: keep the socket while the lease lasts; fenceIfStale stops it in time.
       return;
     }
-    if (!held) this.pollsToWait = this.busy();
+    const held = grant !== null;
+    if (grant) {
+      // Counted from when we asked: the lease may have been granted any time after.
+      this.renewedAt = asked;
+      this.grant = grant;
+    } else this.pollsToWait = this.busy();
     if (held && !this.holding) {
       this.setHolding(true);
       await this.inner.start();
     } else if (!held && this.holding) {
+      this.grant = null;
       this.setHolding(false);
       await this.inner.stop();
       this.sink.onStatus({ kind: 'disconnected', reason: 'held_elsewhere' }, this.status());

@@ -17,6 +17,7 @@ import { sentMessages } from '../messaging/sent-messages.js';
 import { serviceWindowAt } from '../messaging/service-window.js';
 import { getStoredSection } from '../settings/settings.service.js';
 import { createChannelSink } from '../whatsapp/channel-sink.js';
+import { registerMediaJobs } from '../whatsapp/media-jobs.js';
 import { registerOutboundJobs } from '../whatsapp/outbound-jobs.js';
 import { FIRST_INBOX_ID, type InboxesRepository, type InboxWithMembers } from './inboxes.repository.js';
 
@@ -286,7 +287,7 @@ export class InboxManager {
       app,
       db: app.db,
       sink,
-      state: channelStateRepository(app.db, `${kind.kind}:${row.id}`),
+      state: channelStateRepository(app.db, `${kind.kind}:${row.id}`, app.dbHandle.kind),
       media: app.media,
       sent: sentMessages(app.db),
       writes: this.deps.writes,
@@ -299,7 +300,19 @@ export class InboxManager {
       name: row.name,
       settings: parseSettings(row.settings),
     });
-    const stopJobs = registerOutboundJobs({ jobs, inboxId: row.id, channel, messaging });
+    const stopSends = registerOutboundJobs({ jobs, inboxId: row.id, channel, messaging });
+    const stopMedia = registerMediaJobs({
+      jobs,
+      inboxId: row.id,
+      channel,
+      messaging,
+      media: app.media,
+      maxBytes: app.config.mediaMaxBytes,
+    });
+    const stopJobs = () => {
+      stopSends();
+      stopMedia();
+    };
     this.running.set(row.id, { row, kind, channel, stopJobs });
     try {
       await channel.start();

@@ -174,9 +174,11 @@ export interface ChannelStateTable {
   /** JSON: credentials / provider state. Never logged or served. */
   state: string;
   updated_at: number;
-  /** Lease: which process holds the connection, until when. */
+  /** Lease: which process holds the connection, until when (the database's clock). */
   lease_owner: string | null;
   lease_expires_at: number | null;
+  /** Fencing token: grows each time the lease changes hands (migration 031). */
+  lease_epoch: ColumnType<number, number | undefined, number>;
 }
 
 /** One connected number: its channel kind, name and kind-specific settings (migration 025). */

@@ -40,6 +40,24 @@ export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
     .execute();
 }
 
+/** Who last did `action` to `targetId` (null when nobody did, or the system did). */
+export async function lastActorOf(
+  db: Db,
+  action: AuditAction,
+  targetId: string,
+): Promise<{ id: string; name: string } | null> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select(['actor_id', 'actor_name'])
+    .where('action', '=', action)
+    .where('target_id', '=', targetId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.actor_id && row.actor_name ? { id: row.actor_id, name: row.actor_name } : null;
+}
+
 type AuditFilter = Omit<AuditQuery, 'limit' | 'cursor'>;
 
 function filtered(db: Db, filter: AuditFilter) {

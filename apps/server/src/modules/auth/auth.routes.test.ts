@@ -10,7 +10,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.js';
 import { hashToken } from '../../lib/tokens.js';
-import { changePassword, setUserDisabled } from './users.service.js';
+import { changePassword } from './users.service.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -176,16 +176,88 @@ describeEachDatabase('auth routes', (kind) => {
     await expect(login(ctx.app, email, password)).rejects.toThrow(/401/);
     const fresh = await login(ctx.app, email, 'nova-senha-456');
 
-    await setUserDisabled(ctx.app.db, user.id, true);
+    const admin = await createAndLogin(ctx.app, 'admin');
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: bearer(admin.token),
+      payload: { disabled: true },
+    });
     const disabled = await ctx.app.inject({ url: '/api/auth/me', headers: bearer(fresh.token) });
     expect(disabled.statusCode).toBe(401);
-    const relogin = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'nova-senha-456' },
+  });
+
+  it('a disabled account: the right password is told so and whom to ask; a wrong one gets the usual answer, in the usual time', async () => {
+    const adminOf = async (name: string) => {
+      const created = await createTestUser(ctx.app, { role: 'admin', name });
+      return { ...created, token: (await login(ctx.app, created.email, created.password)).token };
+    };
+    const admin = await adminOf('Beatriz Admin');
+    const { email, password, user } = await createTestUser(ctx.app, { role: 'operator' });
+    const other = await createTestUser(ctx.app, { role: 'operator' });
+    // Its own address: the suite's other failed sign-ins do not count against this test's.
+    const attempt = (address: string, secret: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.9.9',
+        payload: { email: address, password: secret },
+      });
+    const disable = (id: string, token: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        headers: bearer(token),
+        payload: { disabled: true },
+      });
+    expect((await disable(user.id, admin.token)).statusCode).toBe(200);
+
+    const right = await attempt(email, password);
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual({
+      success: false,
+      code: 'ACCOUNT_DISABLED',
+      message: `Sua conta está desativada. Peça a ${admin.user.name} para reativá-la.`,
     });
-    expect(relogin.statusCode).toBe(401);
-    expect(relogin.json().code).toBe('INVALID_CREDENTIALS');
+    const wrong = await attempt(email, 'senha-errada');
+    const unknown = await attempt('ninguem-aqui@teste.local', 'senha-errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+
+    const time = async (address: string) => {
+      const started = performance.now();
+      await attempt(address, 'x-errada');
+      return performance.now() - started;
+    };
+    const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    await time(other.email);
+    const enabled = [await time(other.email), await time(other.email)];
+    const disabledAccount = [await time(email), await time(email)];
+    expect(avg(disabledAccount)).toBeGreaterThan(avg(enabled) * 0.4);
+    expect(avg(enabled)).toBeGreaterThan(avg(disabledAccount) * 0.4);
+
+    // The admin who disabled it is an admin no longer: the active admins are named instead.
+    const former = await adminOf('Caio Antigo');
+    expect((await disable(other.user.id, former.token)).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${former.user.id}`,
+      headers: bearer(admin.token),
+      payload: { role: 'operator' },
+    });
+    const asked = (await attempt(other.email, other.password)).json().message as string;
+    expect(asked).toContain(admin.user.name);
+    expect(asked).not.toContain(former.user.name);
+    expect(asked).toMatch(/^Sua conta está desativada\. Peça a .+ para reativá-la\.$/);
+
+    const failures = await ctx.app.inject({
+      url: '/api/audit?action=auth.login_failed&limit=10',
+      headers: bearer(admin.token),
+    });
+    expect(failures.json().data.entries.map((e: { detail: object }) => e.detail)).toContainEqual({
+      email: other.email,
+      reason: 'Conta desativada',
+    });
   });
 
   it('public info hides demo credentials outside demo mode', async () => {

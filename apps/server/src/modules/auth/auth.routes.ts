@@ -57,13 +57,17 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
           data: { user: result.user, token: result.token, expiresAt: result.expiresAt },
         };
       } catch (error) {
-        if (isAppError(error) && error.code === 'INVALID_CREDENTIALS') {
+        if (
+          isAppError(error) &&
+          (error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_DISABLED')
+        ) {
           await limiter.recordFailure(request);
           request.log.warn({ ip: request.ip }, 'failed login');
           // Unknown e-mail and wrong password write the same row: no tell in the log or the timing.
+          const disabled = error.code === 'ACCOUNT_DISABLED' ? { reason: 'Conta desativada' } : {};
           await recordAudit(app.db, {
             action: 'auth.login_failed',
-            detail: { email: request.body.email.slice(0, 200) },
+            detail: { email: request.body.email.slice(0, 200), ...disabled },
             ip: request.ip,
           });
         }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { now, toIso } from '../../lib/clock.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { getSettings } from '../settings/settings.service.js';
+import { disabledAccountMessage } from './disabled-account.js';
 import { sessionsRepository } from './sessions.repository.js';
 import { findUserByEmail, toUser } from './users.service.js';
 
@@ -24,8 +25,9 @@ export interface LoginResult {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Checks credentials and opens a session. Unknown e-mail, disabled account and wrong password all
- * throw the same INVALID_CREDENTIALS after the same argon2 work.
+ * Checks credentials and opens a session. Unknown e-mail and wrong password throw the same
+ * INVALID_CREDENTIALS after the same argon2 work, a disabled account's included; only the right
+ * password of a disabled account learns that it is disabled (ACCOUNT_DISABLED, with whom to ask).
  */
 export async function login(
   db: Kysely<Database>,
@@ -36,7 +38,8 @@ export async function login(
   const valid = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid || user.disabled === 1) throw new AppError('INVALID_CREDENTIALS');
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  if (user.disabled === 1) throw new AppError('ACCOUNT_DISABLED', await disabledAccountMessage(db, user.id));
 
   const security = await getSettings(db, 'security-config');
   const at = now();

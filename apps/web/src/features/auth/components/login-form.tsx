@@ -11,6 +11,7 @@ export const LOGIN_FAILED_TOAST = {
   title: 'Erro de Autenticação',
   fallback: 'Erro ao fazer login. Verifique suas credenciais.',
 } as const;
+export const ACCOUNT_DISABLED_TITLE = 'Conta desativada';
 
 const inputClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 text-sm shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-500';
@@ -38,7 +39,10 @@ export function LoginForm() {
       navigation.go(destinationAfterLogin(navigation.from));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : LOGIN_FAILED_TOAST.fallback;
-      toast.error(LOGIN_FAILED_TOAST.title, message);
+      // A disabled account's message names whom to ask: it stays until closed.
+      if ((error as { code?: string }).code === 'ACCOUNT_DISABLED')
+        toast.error(ACCOUNT_DISABLED_TITLE, message, { duration: 0 });
+      else toast.error(LOGIN_FAILED_TOAST.title, message);
       setIsSubmitting(false);
     }
   };

@@ -1,5 +1,5 @@
 import type { WhatsappStatus } from '@atende/contracts';
-import { Ban, Clock, Copy, RefreshCw, Server, Smartphone } from 'lucide-react';
+import { Ban, Clock, Copy, QrCode, RefreshCw, Server, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 type Problem = NonNullable<WhatsappStatus['problem']>;
@@ -11,6 +11,7 @@ const TITLES: Record<Problem, string> = {
   outdated: 'Versão do WhatsApp Web desatualizada',
   unreachable: 'Sem conexão com o WhatsApp',
   held_elsewhere: 'Conexão em outro processo',
+  qr_expired: 'QR code expirado',
 };
 
 const ICONS: Record<Problem, typeof Ban> = {
@@ -20,6 +21,7 @@ const ICONS: Record<Problem, typeof Ban> = {
   outdated: RefreshCw,
   unreachable: Clock,
   held_elsewhere: Server,
+  qr_expired: QrCode,
 };
 
 /** Seconds until `iso`, re-rendered every second (never negative). */

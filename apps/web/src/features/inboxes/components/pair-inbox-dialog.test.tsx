@@ -118,6 +118,17 @@ describe('pairing an inbox', () => {
     await within(dialog).findByTestId('inbox-qr');
   });
 
+  it('shows the pairing code the linked inbox already carries, without asking for another', async () => {
+    signInAs('admin');
+    const waiting = { ...LINKED, status: { ...LINKED.status, pairingCode: 'WXYZ9876' } };
+    const calls = mockApi({ 'GET /inboxes': [inbox(), waiting], 'GET /inbox-kinds': KINDS_INSTALLED });
+    renderWithProviders(<InboxesCard />);
+    const dialog = await openPairing('Suporte');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Usar código de pareamento' }));
+    expect(within(dialog).getByTestId('pairing-code-value').textContent).toBe('WXYZ-9876');
+    expect(calls.some((call) => call.path.endsWith('/pairing-code'))).toBe(false);
+  });
+
   it('a simulator QR has no pairing-code option', async () => {
     signInAs('admin');
     mockApi({

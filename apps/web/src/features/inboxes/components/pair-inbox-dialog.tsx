@@ -63,7 +63,13 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
   }
 
   if (useCode && pairing === 'qr-or-code') {
-    return <PairingCodeForm inboxId={inbox.id} onUseQr={() => setUseCode(false)} />;
+    return (
+      <PairingCodeForm
+        inboxId={inbox.id}
+        currentCode={status.pairingCode}
+        onUseQr={() => setUseCode(false)}
+      />
+    );
   }
 
   if (status.qr) {

@@ -10,10 +10,20 @@ export function formatPairingCode(code: string): string {
 }
 
 /** Linked devices: the admin types the number, the phone types the 8-character code shown here. */
-export function PairingCodeForm({ inboxId, onUseQr }: { inboxId: string; onUseQr: () => void }) {
+export function PairingCodeForm({
+  inboxId,
+  currentCode,
+  onUseQr,
+}: {
+  inboxId: string;
+  /** The code the inbox's status already carries (asked for earlier, here or elsewhere). */
+  currentCode: string | null;
+  onUseQr: () => void;
+}) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
   const request = useRequestPairingCode();
+  const code = request.data ?? currentCode;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +57,7 @@ export function PairingCodeForm({ inboxId, onUseQr }: { inboxId: string; onUseQr
           Gerar código
         </Button>
       </form>
-      {request.data ? (
+      {code ? (
         <div className="rounded-lg border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-500/30 dark:bg-indigo-500/10">
           <p className="text-slate-600 text-sm dark:text-slate-300">Código de pareamento</p>
           <p
@@ -55,7 +65,7 @@ export function PairingCodeForm({ inboxId, onUseQr }: { inboxId: string; onUseQr
             aria-live="polite"
             className="mt-1 font-mono font-semibold text-3xl text-slate-900 tracking-[0.2em] dark:text-white"
           >
-            {formatPairingCode(request.data)}
+            {formatPairingCode(code)}
           </p>
           <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-600 text-sm dark:text-slate-400">
             <li>

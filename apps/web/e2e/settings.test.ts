@@ -53,26 +53,37 @@ describe('settings screens', () => {
     await apiFetch('/security-config', { method: 'POST', token: admin.token, body: { sessionHours: 12 } });
   }, 150_000);
 
-  it('administration: the webhook secret shows masked and survives saving other fields', async () => {
+  it('administration: saving the company keeps the AI key (shown only masked); no webhook fields left', async () => {
     await apiFetch('/admin-config', {
       method: 'POST',
       token: admin.token,
-      body: { webhookSecret: 'segredo-do-webhook-4321' },
+      body: { aiApiKey: 'sk-e2e-chave-4321' },
     });
     const page = await open('/settings/admin', VIEWPORTS.phone);
     const form = page.getByTestId('admin-settings');
-    await form.getByText('Definida (••••4321)', { exact: false }).waitFor();
-    expect(await page.content()).not.toContain('segredo-do-webhook');
+    await form.getByLabel('Nome da empresa').waitFor();
+    // Webhooks moved to Integrações: the screen points there instead of editing a dead setting.
+    expect(await form.getByLabel(/webhook/i).count()).toBe(0);
+    expect(await form.getByRole('link', { name: 'Integrações' }).getAttribute('href')).toBe('/integrations');
     await form.getByLabel('Nome da empresa').fill('Loja Teste E2E');
     await form.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Configurações salvas').first().waitFor();
     const view = await apiFetch<{
-      data: { companyName: string; webhookSecret: { isSet: boolean; masked: string } };
+      data: { companyName: string; aiApiKey: { isSet: boolean; masked: string } };
     }>('/admin-config', { token: admin.token });
     expect(view.body.data).toMatchObject({
       companyName: 'Loja Teste E2E',
-      webhookSecret: { isSet: true, masked: '••••4321' },
+      aiApiKey: { isSet: true, masked: '••••4321' },
     });
+    expect(view.body.data).not.toHaveProperty('webhookUrl');
+
+    await page.goto('/settings/agent');
+    await page
+      .getByTestId('ai-provider-settings')
+      .getByText('Definida (••••4321)', { exact: false })
+      .waitFor();
+    expect(await page.content()).not.toContain('sk-e2e-chave');
+    await apiFetch('/admin-config', { method: 'POST', token: admin.token, body: { aiApiKey: null } });
   }, 150_000);
 
   it('profile: name saved and shown in the sidebar; own sessions listed', async () => {

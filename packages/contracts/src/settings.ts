@@ -63,7 +63,7 @@ export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
  */
 const secretInput = z.union([z.string().trim().min(1).max(500), z.null(), maskedSecretSchema]).optional();
 
-/** /admin-config — company and integration settings. */
+/** /admin-config — company data, retention and the AI provider (integrations live on Integrações). */
 export const adminConfigSchema = z.object({
   companyName: z.string().trim().min(1).max(120).default('Loja Exemplo'),
   supportEmail: z.email().or(z.literal('')).default(''),
@@ -72,20 +72,17 @@ export const adminConfigSchema = z.object({
   aiBaseUrl: z.url().or(z.literal('')).default(''),
   aiModel: z.string().trim().max(120).default(''),
   aiApiKey: z.string().nullable().default(null),
-  webhookUrl: z.url().or(z.literal('')).default(''),
-  webhookSecret: z.string().nullable().default(null),
 });
 export type AdminConfig = z.infer<typeof adminConfigSchema>;
-export const ADMIN_CONFIG_SECRETS = ['aiApiKey', 'webhookSecret'] as const;
+export const ADMIN_CONFIG_SECRETS = ['aiApiKey'] as const;
 export const adminConfigViewSchema = adminConfigSchema.extend({
   aiApiKey: maskedSecretSchema,
-  webhookSecret: maskedSecretSchema,
 });
 export type AdminConfigView = z.infer<typeof adminConfigViewSchema>;
 export const adminConfigInputSchema = adminConfigSchema
-  .omit({ aiApiKey: true, webhookSecret: true })
+  .omit({ aiApiKey: true })
   .partial()
-  .extend({ aiApiKey: secretInput, webhookSecret: secretInput })
+  .extend({ aiApiKey: secretInput })
   .strict();
 export const adminConfigResponseSchema = okEnvelope(adminConfigViewSchema);
 

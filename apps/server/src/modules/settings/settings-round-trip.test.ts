@@ -33,7 +33,7 @@ describeEachDatabase('settings round trip', (kind) => {
       method: 'POST',
       url: '/api/admin-config',
       headers: bearer(admin),
-      payload: { aiApiKey: secret, webhookSecret: 'assinatura-webhook-0001' },
+      payload: { aiApiKey: secret },
     });
     const view = (await ctx.app.inject({ url: '/api/admin-config', headers: bearer(admin) })).json().data;
     expect(view.aiApiKey).toEqual({ isSet: true, masked: '••••5678' });
@@ -47,7 +47,13 @@ describeEachDatabase('settings round trip', (kind) => {
     expect(posted.body).not.toContain(secret);
     const stored = await getSettings(ctx.app.db, 'admin-config');
     expect(stored).toMatchObject({ companyName: 'Loja Round Trip', aiApiKey: secret });
-    expect(stored.webhookSecret).toBe('assinatura-webhook-0001');
+    const replaced = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin-config',
+      headers: bearer(admin),
+      payload: { ...view, aiApiKey: 'sk-round-trip-new-9999' },
+    });
+    expect(replaced.json().data.aiApiKey).toEqual({ isSet: true, masked: '••••9999' });
     const cleared = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin-config',
@@ -55,6 +61,6 @@ describeEachDatabase('settings round trip', (kind) => {
       payload: { ...view, aiApiKey: null },
     });
     expect(cleared.json().data.aiApiKey).toEqual({ isSet: false, masked: null });
-    expect((await getSettings(ctx.app.db, 'admin-config')).webhookSecret).toBe('assinatura-webhook-0001');
+    expect((await getSettings(ctx.app.db, 'admin-config')).aiApiKey).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ const plainMerge = (current: object, input: Record<string, unknown>) => {
 };
 
 /** Secrets: a string sets, null clears, absent keeps. */
-const SECRET_KEYS = ['aiApiKey', 'webhookSecret'] as const;
+const SECRET_KEYS = ['aiApiKey'] as const;
 
 export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
   config: {
@@ -94,7 +94,7 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
       }
       return next;
     },
-    view: (v) => ({ ...v, aiApiKey: maskSecret(v.aiApiKey), webhookSecret: maskSecret(v.webhookSecret) }),
+    view: (v) => ({ ...v, aiApiKey: maskSecret(v.aiApiKey) }),
   },
   'security-config': {
     schema: securityConfigSchema,

@@ -80,13 +80,12 @@ describeEachDatabase('settings routes', (kind) => {
       method: 'POST',
       url: '/api/admin-config',
       headers: bearer(admin),
-      payload: { companyName: 'Loja Azul', aiApiKey: secret, webhookSecret: 'segredo-do-webhook-9876' },
+      payload: { companyName: 'Loja Azul', aiApiKey: secret },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(secret);
     const view = adminConfigResponseSchema.parse(saved.json()).data;
     expect(view.aiApiKey).toEqual({ isSet: true, masked: '••••1234' });
-    expect(view.webhookSecret).toEqual({ isSet: true, masked: '••••9876' });
 
     const keep = await ctx.app.inject({
       method: 'POST',
@@ -99,7 +98,6 @@ describeEachDatabase('settings routes', (kind) => {
 
     const read = await ctx.app.inject({ url: '/api/admin-config', headers: bearer(admin) });
     expect(read.body).not.toContain(secret);
-    expect(read.body).not.toContain('segredo-do-webhook');
 
     const cleared = await ctx.app.inject({
       method: 'POST',
@@ -108,7 +106,25 @@ describeEachDatabase('settings routes', (kind) => {
       payload: { aiApiKey: null },
     });
     expect(cleared.json().data.aiApiKey).toEqual({ isSet: false, masked: null });
-    expect(cleared.json().data.webhookSecret.isSet).toBe(true);
+    expect((await getSettings(ctx.app.db, 'admin-config')).aiApiKey).toBeNull();
+    expect(cleared.json().data.companyName).toBe('Loja Azul');
+  });
+
+  it('the retired webhookUrl/webhookSecret fields are refused, not silently kept (webhooks live on Integrações)', async () => {
+    for (const payload of [{ webhookUrl: 'https://exemplo.com/hook' }, { webhookSecret: 'segredo-antigo' }]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin-config',
+        headers: bearer(admin),
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: expect.stringContaining('webhook') });
+    }
+    const view = (await ctx.app.inject({ url: '/api/admin-config', headers: bearer(admin) })).json().data;
+    expect(view).not.toHaveProperty('webhookUrl');
+    expect(view).not.toHaveProperty('webhookSecret');
+    expect(JSON.stringify(await getSettings(ctx.app.db, 'admin-config'))).not.toContain('webhook');
   });
 
   it.each(ROUTES)('%s: invalid value → 400 in pt-BR naming the field', async (url) => {

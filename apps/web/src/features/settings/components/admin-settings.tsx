@@ -1,7 +1,7 @@
 import { type AdminConfigView, adminConfigSchema } from '@atende/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { NumberField, TextField } from '@/components/form/fields';
-import { type SecretChange, SecretField } from '@/components/form/secret-field';
 import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
 import { useSaveSettings } from '../api/settings-api';
 import { SettingsCard } from './settings-card';
@@ -12,10 +12,9 @@ const companySchema = adminConfigSchema.pick({
   supportEmail: true,
   timezone: true,
   dataRetentionDays: true,
-  webhookUrl: true,
 });
 
-/** /settings/admin: company data, retention and the outgoing webhook (`/admin-config`). */
+/** /settings/admin: company data and retention (`/admin-config`). */
 export default function AdminSettings() {
   return <SettingsLoader settingsKey="admin-config">{(view) => <AdminForm view={view} />}</SettingsLoader>;
 }
@@ -27,35 +26,24 @@ function AdminForm({ view }: { view: AdminConfigView }) {
       supportEmail: view.supportEmail,
       timezone: view.timezone,
       dataRetentionDays: view.dataRetentionDays,
-      webhookUrl: view.webhookUrl,
     }),
     [view],
   );
   const form = useZodForm(companySchema, initial);
-  const [webhookSecret, setWebhookSecret] = useState<SecretChange>(undefined);
   const save = useSaveSettings('admin-config');
   const { values, set, errors } = form;
   const submit = () => {
     const parsed = form.validate();
     if (!parsed) return;
-    save.mutate(
-      { ...parsed, ...(webhookSecret === undefined ? {} : { webhookSecret }) },
-      {
-        onSuccess: () => setWebhookSecret(undefined),
-        onError: (error) => form.setErrors(serverErrors(error)),
-      },
-    );
+    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
   };
   return (
     <SettingsCard
       title="Administração"
-      description="Dados da empresa, retenção de dados e integrações."
+      description="Dados da empresa e retenção de dados."
       onSubmit={submit}
-      onReset={() => {
-        form.setValues(initial);
-        setWebhookSecret(undefined);
-      }}
-      isDirty={form.isDirty || webhookSecret !== undefined}
+      onReset={() => form.setValues(initial)}
+      isDirty={form.isDirty}
       isSaving={save.isPending}
       testId="admin-settings"
     >
@@ -91,20 +79,13 @@ function AdminForm({ view }: { view: AdminConfigView }) {
           error={errors.dataRetentionDays}
         />
       </div>
-      <TextField
-        label="URL do webhook"
-        type="url"
-        placeholder="https://exemplo.com/webhooks/atende"
-        value={values.webhookUrl ?? ''}
-        onChange={(v) => set('webhookUrl', v.trim())}
-        error={errors.webhookUrl}
-      />
-      <SecretField
-        label="Segredo do webhook"
-        stored={view.webhookSecret}
-        change={webhookSecret}
-        onChange={setWebhookSecret}
-      />
+      <p className="text-slate-500 text-sm dark:text-slate-400">
+        Webhooks, tokens de API e a consulta de pedidos ficam em{' '}
+        <Link to="/integrations" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          Integrações
+        </Link>
+        .
+      </p>
     </SettingsCard>
   );
 }

@@ -139,9 +139,22 @@ describe('OpenAI-compatible provider', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('hands off below the threshold when the model is unsure', async () => {
+  it('asks which topic when the model is unsure, and hands off below the threshold when it may not ask', async () => {
     script = [chat('{"resposta": "Não sei.", "confianca": 0.1}')];
-    const decision = await decide({ question, history: [], index, provider: provider(), settings: defaults });
+    expect(
+      await decide({ question, history: [], index, provider: provider(), settings: defaults }),
+    ).toMatchObject({
+      kind: 'clarify',
+    });
+    script = [chat('{"resposta": "Não sei.", "confianca": 0.1}')];
+    const decision = await decide({
+      question,
+      history: [],
+      index,
+      provider: provider(),
+      settings: defaults,
+      mayClarify: false,
+    });
     expect(decision).toMatchObject({
       kind: 'handoff',
       cause: 'low_confidence',

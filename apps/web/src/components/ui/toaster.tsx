@@ -1,7 +1,12 @@
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useToastClearanceTop } from './toast-clearance';
 import { type Toast, type ToastType, toast, useToasts } from './toast-store';
+
+/** Below the sticky top bar (5rem), and below any controls a screen asks to keep clear. */
+const TOP_PX = 80;
+const GAP_PX = 8;
 
 const styles: Record<ToastType, { Icon: typeof Info; icon: string; bar: string }> = {
   success: { Icon: CheckCircle2, icon: 'text-emerald-600 dark:text-emerald-400', bar: 'bg-emerald-500' },
@@ -10,14 +15,16 @@ const styles: Record<ToastType, { Icon: typeof Info; icon: string; bar: string }
   info: { Icon: Info, icon: 'text-indigo-600 dark:text-indigo-400', bar: 'bg-indigo-500' },
 };
 
-/** Top-right stack of toasts (spec §2), below the sticky top bar so its controls stay usable. Mounted once. */
+/** Top-right stack of toasts, clear of the controls above it so they stay usable. Mounted once. */
 export function Toaster() {
   const items = useToasts();
+  const clearance = useToastClearanceTop();
   return (
     <section
       aria-label="Notificações"
       aria-live="polite"
-      className="pointer-events-none fixed top-20 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      style={{ top: Math.max(TOP_PX, clearance + GAP_PX) }}
+      className="pointer-events-none fixed right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
     >
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />

@@ -1,8 +1,9 @@
 import type { Client, Conversation } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Archive, ArrowLeft, MoreVertical, Phone, Search, Tag, Trash2, UserRound, Video } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Avatar, Button } from '@/components/ui';
+import { useToastClearance } from '@/components/ui/toast-clearance';
 import { useInboxNames } from '@/lib/api/use-inbox-names';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
@@ -72,6 +73,8 @@ export function ChatHeader({
   const phone = client?.phone ?? conversation.clientPhone;
   const lastSeen = client?.lastContact ?? conversation.lastMessageTime;
   const isHuman = conversation.handler.mode === 'human';
+  const header = useRef<HTMLElement>(null);
+  useToastClearance(header);
   const inboxName = useInboxNames()?.get(conversation.inboxId);
 
   const call = (kind: 'voice' | 'video') => {
@@ -117,7 +120,10 @@ export function ChatHeader({
   );
 
   return (
-    <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-slate-200 border-b bg-white px-3 py-2.5 md:px-4 dark:border-slate-800 dark:bg-slate-900">
+    <header
+      ref={header}
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-slate-200 border-b bg-white px-3 py-2.5 md:px-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <button
         type="button"
         aria-label="Voltar para a lista"

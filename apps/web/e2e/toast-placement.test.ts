@@ -1,0 +1,54 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { postInbound } from './support/api';
+import { signIn, VIEWPORTS } from './support/browser';
+import { adminBrowserSuite } from './support/suite';
+
+/** A toast never sits over the chat header's controls, however many are stacked. */
+
+const suite = adminBrowserSuite();
+const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const boxOf = async (locator: Locator): Promise<Box> => {
+  const box = (await locator.boundingBox())!;
+  return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
+};
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('toasts and the chat header', () => {
+  for (const viewport of [VIEWPORTS.desktop, { width: 1024, height: 768 }, VIEWPORTS.phone]) {
+    it(`keeps every toast clear of the call, video and options buttons (${viewport.width} px)`, async () => {
+      const sent = await postInbound(suite.admin.token, {
+        phone: `55214${stamp}${viewport.width % 100}`.slice(0, 13),
+        name: `Cliente Aviso ${viewport.width}`,
+        text: 'Oi',
+      });
+      const page = await suite.open({ viewport });
+      await signIn(page, `/conversations?c=${sent.conversationId}`, suite.admin);
+      await page.getByTestId('chat-title').waitFor();
+      // No microphone in the test browser: each press raises an error toast; three stack up.
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Gravar áudio' }).click();
+      const toasts = page.locator('[data-toast-type]');
+      await expect.poll(() => toasts.count()).toBeGreaterThanOrEqual(1);
+      const controls = ['Chamada de voz', 'Videochamada', 'Mais opções'].map((name) =>
+        page.getByRole('button', { name, exact: true }),
+      );
+      for (const toast of await toasts.all()) {
+        const box = await boxOf(toast);
+        for (const control of controls) {
+          expect(overlaps(box, await boxOf(control))).toBe(false);
+        }
+      }
+      const topBar = await boxOf(page.getByRole('banner').first());
+      expect((await boxOf(toasts.first())).top).toBeGreaterThanOrEqual(topBar.bottom);
+    });
+  }
+});

@@ -61,18 +61,6 @@ const allowed = [
     change:
       'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
   },
-  // Web: the shell's notifications menu is built from the notifications feature.
-  ...[
-    ['notifications-menu.tsx', 'hooks/use-notifications-realtime.ts'],
-    ['notifications-menu.tsx', 'api/notifications-api.ts'],
-    ['notifications-menu-dropdown.tsx', 'components/notification-item.tsx'],
-    ['notifications-menu-dropdown.tsx', 'api/notifications-api.ts'],
-  ].map(([from, to]) => ({
-    rule: 'web-shared-code-never-imports-features',
-    from: `apps/web/src/components/layout/${from}`,
-    to: `apps/web/src/features/notifications/${to}`,
-    change: 'the menu moves into features/notifications and app/ (the layout) places it',
-  })),
 ];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */

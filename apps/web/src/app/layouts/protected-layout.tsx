@@ -10,6 +10,7 @@ import { TopBar } from '@/components/layout/top-bar';
 import { useNavShortcuts } from '@/components/layout/use-nav-shortcuts';
 import { ConfirmProvider } from '@/components/ui/use-confirm';
 import { logout } from '@/features/auth/auth-store';
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
 import { useTheme } from '@/features/theme/theme-store';
 import { useTeamListsRealtime } from '@/lib/api/use-team-lists-realtime';
@@ -101,6 +102,7 @@ function Shell() {
           onLogout={onLogout}
           isDark={effective === 'dark'}
           onToggleTheme={toggle}
+          notifications={<NotificationsMenu />}
         />
         <RealtimeBanner />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -1,6 +1,6 @@
 import { HelpCircle, Menu, Moon, Sun } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { iconButtonClass } from './menu-styles';
-import { NotificationsMenu } from './notifications-menu';
 import { SearchBox } from './search-box';
 import type { SidebarUser } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -13,9 +13,19 @@ export interface TopBarProps {
   onLogout: () => void;
   isDark: boolean;
   onToggleTheme: () => void;
+  /** The notifications bell, placed by the app (it comes from the notifications feature). */
+  notifications: ReactNode;
 }
 
-export function TopBar({ user, onOpenDrawer, onDrawerIntent, onLogout, isDark, onToggleTheme }: TopBarProps) {
+export function TopBar({
+  user,
+  onOpenDrawer,
+  onDrawerIntent,
+  onLogout,
+  isDark,
+  onToggleTheme,
+  notifications,
+}: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-slate-200 border-b bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85 dark:supports-[backdrop-filter]:bg-slate-900/75">
       <button
@@ -53,7 +63,7 @@ export function TopBar({ user, onOpenDrawer, onDrawerIntent, onLogout, isDark, o
         >
           <HelpCircle aria-hidden="true" className="size-5" />
         </button>
-        <NotificationsMenu />
+        {notifications}
         <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>

@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from 'react-router';
-import { useMarkNotificationsRead, useNotifications } from '@/features/notifications/api/notifications-api';
-import { NotificationItem } from '@/features/notifications/components/notification-item';
+import type { DeferredMenuProps } from '@/components/layout/deferred-menu';
+import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
 import { conversationHref } from '@/lib/conversation-link';
-import type { DeferredMenuProps } from './deferred-menu';
-import { menuContentClass, menuItemClass } from './menu-styles';
+import { useMarkNotificationsRead, useNotifications } from '../api/notifications-api';
+import { NotificationItem } from './notification-item';
 
 const SHOWN = 6;
 

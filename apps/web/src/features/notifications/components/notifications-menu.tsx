@@ -1,9 +1,9 @@
 import { Bell } from 'lucide-react';
-import { useNotifications } from '@/features/notifications/api/notifications-api';
-import { useNotificationsRealtime } from '@/features/notifications/hooks/use-notifications-realtime';
+import { DeferredMenu } from '@/components/layout/deferred-menu';
+import { iconButtonClass } from '@/components/layout/menu-styles';
 import { deferredComponent } from '@/lib/deferred-component';
-import { DeferredMenu } from './deferred-menu';
-import { iconButtonClass } from './menu-styles';
+import { useNotifications } from '../api/notifications-api';
+import { useNotificationsRealtime } from '../hooks/use-notifications-realtime';
 
 const dropdown = deferredComponent(() => import('./notifications-menu-dropdown'));
 

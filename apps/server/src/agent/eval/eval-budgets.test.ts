@@ -7,15 +7,13 @@ import { loadAllDomains, loadDomain, NEW_DOMAINS } from './domains.js';
 import { BUDGETS, loadDemoKnowledgeBase, loadEvalSet, runEval } from './run-eval.js';
 
 /**
- * Regression floors at the figures reported when they were last measured (leave-one-domain-out is the
- * reported one; see agent/README.md). They sit below the issue's targets (`BUDGETS`, which
- * `npm run bench:agent` checks), because those are not met yet: a drop below a floor is a regression.
+ * The demo store's figures through `runEval` (no simulated customer: a clarifying question counts as
+ * not answered), as measured when last changed: a drop below a floor is a regression. The held-out
+ * figures are held to the issue's budgets themselves (`BUDGETS`), which they meet.
  */
 const FLOORS = {
-  // Leave-one-domain-out over the new domains alone (the demo store is neither scored nor fitted on):
-  // measured 81.9% / 77.9% / 9.6%, not the bench's six-domain figures.
-  heldOut: { accuracy: 0.8, handoffRecall: 0.76, falseHandoffs: 0.11 },
-  demo: { accuracy: 0.9, handoffRecall: 0.8 },
+  // Answered right at once (80.6% measured); questions to hand off never answered at once (100%).
+  demo: { accuracy: 0.78, handoffRecall: 0.95 },
 } as const;
 
 describe('agent evaluation sets', () => {
@@ -58,14 +56,16 @@ describe('agent evaluation sets', () => {
 });
 
 describe('agent quality', () => {
-  it('holds the reported leave-one-domain-out figures on the new domains', {
+  it('meets the budgets leave-one-domain-out over all six domains, with the simulated customer', {
     timeout: 600_000,
   }, async () => {
-    const reports = await leaveOneDomainOut(loadAllDomains().filter((d) => d.name !== 'loja-demo'));
+    const reports = await leaveOneDomainOut(loadAllDomains());
     const score = scoreOutcomes(reports.flatMap((r) => r.heldOutOutcomes));
-    expect(score.accuracy).toBeGreaterThanOrEqual(FLOORS.heldOut.accuracy);
-    expect(score.handoffRecall).toBeGreaterThanOrEqual(FLOORS.heldOut.handoffRecall);
-    expect(score.falseHandoffs).toBeLessThanOrEqual(FLOORS.heldOut.falseHandoffs);
+    expect(score.wrong).toBeLessThanOrEqual(BUDGETS.wrong);
+    expect(score.accuracy).toBeGreaterThanOrEqual(BUDGETS.right);
+    expect(score.handoffRecall).toBeGreaterThanOrEqual(BUDGETS.handoffRecall);
+    // Asking is the price: held at the figure measured (34.6%), so a change that asks far more shows.
+    expect(score.clarified).toBeLessThanOrEqual(0.4);
   });
 
   it('meets the demo floors and the latency budget', { timeout: 120_000 }, async () => {

@@ -15,9 +15,14 @@ export interface TestServer {
 
 /**
  * A server of the test file's own (temp SQLite, demo data, no simulated traffic), for tests that
- * change what every other file relies on (the inboxes, who sees them). Stopped by `stop()`.
+ * change what every other file relies on (the inboxes, who sees them) or need another environment
+ * (`env`, e.g. INTEGRATIONS_ALLOW_PRIVATE for a receiver on this machine). Stopped by `stop()`.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer({
+  env = {},
+}: {
+  env?: Record<string, string>;
+} = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-own-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -35,6 +40,7 @@ export async function startTestServer(): Promise<TestServer> {
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

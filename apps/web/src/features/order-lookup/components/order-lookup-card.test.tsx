@@ -141,7 +141,7 @@ describe('OrderLookupCard', () => {
       },
     });
     renderWithProviders(<OrderLookupCard />);
-    const toggle = await screen.findByRole('switch', { name: 'Consulta de pedidos ligada' });
+    const toggle = await screen.findByRole('switch', { name: 'Consulta ligada' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));

@@ -125,14 +125,13 @@ function EnabledSwitch({ view }: { view: OrderLookupView }) {
   return (
     <div className="flex shrink-0 items-center gap-2 self-start">
       <label htmlFor={id} className="font-medium text-slate-700 text-sm dark:text-slate-200">
-        Ligada
+        Consulta ligada
       </label>
       <button
         id={id}
         type="button"
         role="switch"
         aria-checked={view.enabled}
-        aria-label="Consulta de pedidos ligada"
         disabled={save.isPending}
         onClick={toggle}
         className={cn(

@@ -74,7 +74,6 @@ export const adminConfigSchema = z.object({
   aiApiKey: z.string().nullable().default(null),
 });
 export type AdminConfig = z.infer<typeof adminConfigSchema>;
-export const ADMIN_CONFIG_SECRETS = ['aiApiKey'] as const;
 export const adminConfigViewSchema = adminConfigSchema.extend({
   aiApiKey: maskedSecretSchema,
 });

@@ -10,7 +10,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.js';
 import { hashToken } from '../../lib/tokens.js';
-import { changePassword } from './users.service.js';
+import { changePassword } from '../users/users.service.js';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -13,10 +13,10 @@ import { isAppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { getSettings } from '../settings/settings.service.js';
+import { ensureAdmin } from '../users/users.service.js';
 import { login } from './auth.service.js';
 import { createLoginLimiter } from './login-limiter.js';
 import { sessionsRepository } from './sessions.repository.js';
-import { ensureAdmin } from './users.service.js';
 
 /** POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout, GET /api/public/info. */
 export const authRoutes: FastifyPluginAsync = async (fastify) => {

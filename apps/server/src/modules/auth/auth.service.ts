@@ -5,9 +5,9 @@ import { AppError } from '../../lib/app-error.js';
 import { now, toIso } from '../../lib/clock.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { getSettings } from '../settings/settings.service.js';
+import { findUserByEmail, toUser } from '../users/users.service.js';
 import { disabledAccountMessage } from './disabled-account.js';
 import { sessionsRepository } from './sessions.repository.js';
-import { findUserByEmail, toUser } from './users.service.js';
 
 export interface LoginInput {
   email: string;

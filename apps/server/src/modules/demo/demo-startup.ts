@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findUserByEmail } from '../auth/users.service.js';
 import { hasAnyConversation } from '../messaging/conversation-queries.js';
+import { findUserByEmail } from '../users/users.service.js';
 import { seedDemo } from './seed-demo.js';
 import { startSimulatedTraffic } from './simulated-traffic.js';
 

@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import { splitPassages } from '../../agent/retrieval/passages.js';
 import type { Database } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
-import { createUser, findUserByEmail } from '../auth/users.service.js';
 import { KNOWLEDGE_BASE_ID } from '../knowledge-base/knowledge-base.repository.js';
 import { importHistory, insertChunked } from '../messaging/import-history.js';
+import { createUser, findUserByEmail } from '../users/users.service.js';
 import { buildDemoHistory, type DemoHistory } from './demo-history.js';
 import { createRandom } from './prng.js';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { now, toIso } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
-import { changePassword, toUser } from '../auth/users.service.js';
+import { changePassword, toUser, updateProfile } from '../users/users.service.js';
 import { deviceName } from './device-name.js';
 import { imageTypeOf } from './image-type.js';
 
@@ -23,11 +23,8 @@ export function profileService(db: Kysely<Database>, disconnect: DisconnectSessi
 
   return {
     async update(userId: string, patch: { name?: string; avatar?: string | null }): Promise<User> {
-      const set: Partial<Database['users']> = { updated_at: now() };
-      if (patch.name !== undefined) set.name = patch.name;
-      if (patch.avatar !== undefined) set.avatar = patch.avatar;
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(set).where('id', '=', userId).execute();
+        await updateProfile(trx, userId, patch);
         if (patch.avatar !== undefined)
           await trx.deleteFrom('user_avatars').where('user_id', '=', userId).execute();
       });
@@ -50,11 +47,7 @@ export function profileService(db: Kysely<Database>, disconnect: DisconnectSessi
           .insertInto('user_avatars')
           .values({ user_id: userId, mime, data: bytes.toString('base64'), updated_at: at })
           .execute();
-        await trx
-          .updateTable('users')
-          .set({ avatar: `/api/avatars/${userId}?v=${at}`, updated_at: at })
-          .where('id', '=', userId)
-          .execute();
+        await updateProfile(trx, userId, { avatar: `/api/avatars/${userId}?v=${at}` }, at);
       });
       return readUser(userId);
     },

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now, toIso } from '../../lib/clock.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
-import { changePassword, createUser } from '../auth/users.service.js';
+import { changePassword, createUser } from './users.service.js';
 
 /** What to do with a user's live sockets after a change. */
 export interface SocketControl {

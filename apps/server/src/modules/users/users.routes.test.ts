@@ -108,7 +108,7 @@ describeEachDatabase('users (admin)', (kind) => {
     for (const token of [first.token, second.token]) {
       expect((await ctx.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
     }
-    await expect(login(ctx.app, target.email, target.password)).rejects.toThrow(/401/);
+    await expect(login(ctx.app, target.email, target.password)).rejects.toThrow(/403 .*ACCOUNT_DISABLED/);
     // Revoked in the database, not only hidden while the user is disabled: enabling them again does
     // not bring the old sessions back.
     const revoked = await ctx.app.db

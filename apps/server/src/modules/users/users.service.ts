@@ -1,13 +1,13 @@
 import type { User, UserRole } from '@atende/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
 import { getSettings } from '../settings/settings.service.js';
-import { sessionsRepository } from './sessions.repository.js';
 
 export interface CreateUserInput {
   email: string;
@@ -104,21 +104,18 @@ export async function changePassword(
   await options.onRevoked?.(revoked);
 }
 
-/** Disables (or re-enables) a user; disabling ends all their sessions. */
-export async function setUserDisabled(
-  db: Kysely<Database>,
+/**
+ * A user's own name and avatar URL (the profile screen, an uploaded picture). Pass the caller's
+ * transaction when the change goes with others (the avatar's bytes).
+ */
+export async function updateProfile(
+  db: Kysely<Database> | Transaction<Database>,
   userId: string,
-  disabled: boolean,
-  onRevoked?: OnSessionsRevoked,
+  patch: { name?: string; avatar?: string | null },
+  at = now(),
 ): Promise<void> {
-  const at = now();
-  const result = await db
-    .updateTable('users')
-    .set({ disabled: disabled ? 1 : 0, updated_at: at })
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
-  if (!disabled) return;
-  const revoked = await sessionsRepository(db).revokeAllForUser(userId, at);
-  await onRevoked?.(revoked);
+  const set: Partial<Database['users']> = { updated_at: at };
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.avatar !== undefined) set.avatar = patch.avatar;
+  await db.updateTable('users').set(set).where('id', '=', userId).execute();
 }

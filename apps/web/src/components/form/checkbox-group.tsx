@@ -9,8 +9,8 @@ export interface CheckboxOption<T extends string> {
 }
 
 /**
- * Several choices from a fixed list (events, permissions): a fieldset with its legend, one labelled
- * checkbox per option, an optional "all" switch, and the error announced to screen readers.
+ * Several choices from a fixed list (events, permissions): a named group, one labelled checkbox per
+ * option, an optional "all" switch, and the error announced to screen readers.
  */
 export function CheckboxGroup<T extends string>({
   legend,
@@ -41,18 +41,26 @@ export function CheckboxGroup<T extends string>({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
 
   return (
-    <fieldset className={cn('relative min-w-0', className)} aria-describedby={describedBy || undefined}>
-      {/* The legend stays the fieldset's first child: that is what names the group. */}
-      <legend className="pr-28 font-medium text-slate-700 text-sm dark:text-slate-200">{legend}</legend>
-      {selectAll ? (
-        <button
-          type="button"
-          onClick={() => onChange(allChosen ? [] : options.map((o) => o.value))}
-          className="absolute top-0 right-0 rounded font-medium text-indigo-600 text-xs hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
-        >
-          {allChosen ? 'Desmarcar todos' : 'Marcar todos'}
-        </button>
-      ) : null}
+    // Named by a span, not a legend: a legend's special layout cannot share a row with the button.
+    <fieldset
+      aria-labelledby={`${id}-legend`}
+      aria-describedby={describedBy || undefined}
+      className={cn('min-w-0', className)}
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <span id={`${id}-legend`} className="font-medium text-slate-700 text-sm dark:text-slate-200">
+          {legend}
+        </span>
+        {selectAll ? (
+          <button
+            type="button"
+            onClick={() => onChange(allChosen ? [] : options.map((o) => o.value))}
+            className="shrink-0 rounded font-medium text-indigo-600 text-xs hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+          >
+            {allChosen ? 'Desmarcar todos' : 'Marcar todos'}
+          </button>
+        ) : null}
+      </div>
       {hint ? (
         <p id={`${id}-hint`} className="mt-0.5 text-slate-500 text-xs dark:text-slate-400">
           {hint}

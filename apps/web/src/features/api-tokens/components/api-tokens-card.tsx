@@ -1,6 +1,6 @@
-import { BookOpen, KeyRound, Plus } from 'lucide-react';
+import { BookOpen, ExternalLink, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button, buttonClasses, Card, Skeleton } from '@/components/ui';
+import { Button, Card, Skeleton } from '@/components/ui';
 import { useAuth } from '@/lib/session';
 import { useApiTokens } from '../api/get-api-tokens';
 import { ApiTokenRow } from './api-token-row';
@@ -31,18 +31,22 @@ function ApiTokensCardContent() {
             Deixe outros sistemas lerem conversas, enviarem mensagens, atualizarem clientes ou lerem métricas
             pela API do Atende.
           </p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2 self-start">
-          <a href="/api/docs" target="_blank" rel="noopener" className={buttonClasses('md', 'secondary')}>
+          <a
+            href="/api/docs"
+            target="_blank"
+            rel="noopener"
+            className="mt-2 inline-flex items-center gap-1.5 rounded font-medium text-indigo-600 text-sm hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+          >
             <BookOpen aria-hidden="true" className="size-4" />
             Documentação da API
+            <ExternalLink aria-hidden="true" className="size-3.5" />
             <span className="sr-only"> (abre em nova aba)</span>
           </a>
-          <Button onClick={() => setIsCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Criar token
-          </Button>
         </div>
+        <Button className="shrink-0 self-start" onClick={() => setIsCreating(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Criar token
+        </Button>
       </div>
       <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
         {tokens.isPending ? (

@@ -39,7 +39,7 @@ export function CreateApiTokenDialog({ open, onOpenChange }: Props) {
       title={created ? 'Token criado' : 'Criar token de API'}
       description={
         created
-          ? `"${created.apiToken.name}" já pode ser usado.`
+          ? `“${created.apiToken.name}” já pode ser usado.`
           : 'Para um sistema chamar a API do Atende. Dê a ele só as permissões de que precisa.'
       }
       footer={

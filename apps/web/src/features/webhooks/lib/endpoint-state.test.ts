@@ -46,7 +46,11 @@ describe('endpointState', () => {
     expect(
       endpointState(endpoint({ lastDelivery: { status: 'delivered', at: '2026-05-18T14:55:00.000Z' } }), NOW)
         .detail,
-    ).toBe('Última entrega: entregue, há 5 min.');
+    ).toBe('Última entrega: entregue há 5 min.');
+    expect(
+      endpointState(endpoint({ lastDelivery: { status: 'failed', at: '2026-05-02T14:55:00.000Z' } }), NOW)
+        .detail,
+    ).toBe('Última entrega: falhou em 02/05.');
   });
 
   it('a failing endpoint warns since when, before it is turned off', () => {

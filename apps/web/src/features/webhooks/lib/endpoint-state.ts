@@ -43,8 +43,15 @@ export function endpointState(endpoint: WebhookEndpoint, now: Date = new Date())
   return {
     tone: 'success',
     label: 'Ativo',
-    detail: `Última entrega: ${WEBHOOK_DELIVERY_STATUS_LABELS[last.status].toLowerCase()}, ${formatRelativeTime(last.at, now).toLowerCase()}.`,
+    detail: `Última entrega: ${WEBHOOK_DELIVERY_STATUS_LABELS[last.status].toLowerCase()} ${whenSaid(last.at, now)}.`,
   };
+}
+
+/** "agora", "há 5 min", "em 12/05": after a verb ("entregue há 5 min"). */
+function whenSaid(iso: string, now: Date): string {
+  const relative = formatRelativeTime(iso, now);
+  if (relative === 'Agora') return 'agora';
+  return relative.startsWith('há') ? relative : `em ${relative}`;
 }
 
 /** A line of the delivery log: queued, waiting for a retry, delivered or failed for good. */

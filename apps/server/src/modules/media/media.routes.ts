@@ -1,9 +1,9 @@
 import { mediaParamsSchema } from '@atende/contracts';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { guardMedia } from '../visibility/route-access.js';
-import { contentDisposition } from './content-disposition.js';
 import type { MediaStore } from './media-store.js';
 import { isInlineType } from './media-type.js';
 
@@ -31,7 +31,9 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsync {
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header(
             'content-disposition',
-            contentDisposition(isInlineType(media.mimeType) ? 'inline' : 'attachment', media.fileName),
+            contentDisposition(media.fileName ?? undefined, {
+              type: isInlineType(media.mimeType) ? 'inline' : 'attachment',
+            }),
           )
           .header('cache-control', 'private, no-cache')
           .header('etag', etag);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { now } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 /** The linked device's auth rows (migration 009), typed here: only this store touches the table. */
 interface WhatsappAuthTable {
@@ -30,6 +31,8 @@ export interface AuthStoreOptions {
    * nothing. Absent: unfenced (tests of the store itself).
    */
   lease?: { key: string; kind: DatabaseKind; claim: () => { owner: string; epoch: number } | null };
+  /** Seals every value at rest (AES-256-GCM); values stored before it are read as they are. */
+  box?: SecretBox;
 }
 
 /**
@@ -43,6 +46,8 @@ export function whatsappAuthStore(
   options: AuthStoreOptions = {},
 ) {
   const db = database.withTables<{ whatsapp_auth: WhatsappAuthTable }>();
+  const open = (value: string) => (options.box ? options.box.open(value) : value);
+  const seal = (value: string) => (options.box ? options.box.seal(value) : value);
 
   /** Inside the write's transaction: the lease is still ours, at the epoch we hold (row locked). */
   async function assertFence(trx: Transaction<Database & { whatsapp_auth: WhatsappAuthTable }>) {
@@ -73,7 +78,7 @@ export function whatsappAuthStore(
           .where('type', '=', type)
           .where('id', 'in', ids.slice(i, i + CHUNK))
           .execute();
-        for (const row of rows) found.set(row.id, row.value);
+        for (const row of rows) found.set(row.id, open(row.value));
       }
       return found;
     },
@@ -94,14 +99,43 @@ export function whatsappAuthStore(
           }
           await trx
             .insertInto('whatsapp_auth')
-            .values({ account, type: entry.type, id: entry.id, value: entry.value, updated_at: at })
+            .values({ account, type: entry.type, id: entry.id, value: seal(entry.value), updated_at: at })
             .onConflict((oc) =>
-              oc
-                .columns(['account', 'type', 'id'])
-                .doUpdateSet({ value: entry.value as string, updated_at: at }),
+              oc.columns(['account', 'type', 'id']).doUpdateSet((eb) => ({
+                value: eb.ref('excluded.value'),
+                updated_at: at,
+              })),
             )
             .execute();
         }
+      });
+    },
+
+    /**
+     * Seals what is stored in clear or under a previous key with the current key (after a key is set
+     * or rotated), under the lease like any write; answers how many values it rewrote.
+     */
+    async resealAll(): Promise<number> {
+      const box = options.box;
+      if (!box) return 0;
+      return db.transaction().execute(async (trx) => {
+        await assertFence(trx);
+        const rows = await trx
+          .selectFrom('whatsapp_auth')
+          .select(['type', 'id', 'value'])
+          .where('account', '=', account)
+          .execute();
+        const stale = rows.filter((row) => !box.isCurrent(row.value));
+        for (const row of stale) {
+          await trx
+            .updateTable('whatsapp_auth')
+            .set({ value: box.seal(box.open(row.value)) })
+            .where('account', '=', account)
+            .where('type', '=', row.type)
+            .where('id', '=', row.id)
+            .execute();
+        }
+        return stale.length;
       });
     },
 

@@ -81,6 +81,15 @@ export const configSchema = z.object({
     .url()
     .regex(/^wss?:\/\//, 'deve começar com ws:// ou wss://')
     .optional(),
+  /**
+   * The key that encrypts linked devices' credentials and signal keys at rest (AES-256-GCM): 64 hex
+   * characters or base64 of 32 bytes. Absent: a key generated once into AUTH_STATE_KEY_FILE.
+   */
+  AUTH_STATE_KEY: z.string().min(1).optional(),
+  /** Keys used before (comma-separated, same format): they still open what they sealed while rotating. */
+  AUTH_STATE_PREVIOUS_KEYS: z.string().min(1).optional(),
+  /** Where the generated key lives (mode 0600) when AUTH_STATE_KEY is not set. */
+  AUTH_STATE_KEY_FILE: z.string().min(1).default('./data/auth-state.key'),
   /** Largest media file kept from a channel, in bytes (uploads are capped at 10 MB regardless). */
   MEDIA_MAX_BYTES: z.coerce
     .number()
@@ -152,6 +161,8 @@ export interface AppConfig {
   whatsappWebVersion: [number, number, number];
   /** Tests only (WHATSAPP_WEB_SOCKET_URL): the linked device's WebSocket, instead of WhatsApp's. */
   whatsappWebSocketUrl: string | undefined;
+  /** The linked devices' auth-state encryption: the key (or its file) and previous keys. */
+  authState: { key: string | undefined; previousKeys: string[]; keyFile: string };
   webDist: string;
 }
 
@@ -203,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMaxBytes: c.MEDIA_MAX_BYTES,
     whatsappWebVersion: c.WHATSAPP_WEB_VERSION,
     whatsappWebSocketUrl: c.WHATSAPP_WEB_SOCKET_URL,
+    authState: {
+      key: c.AUTH_STATE_KEY,
+      previousKeys:
+        c.AUTH_STATE_PREVIOUS_KEYS?.split(',')
+          .map((k) => k.trim())
+          .filter(Boolean) ?? [],
+      keyFile: c.AUTH_STATE_KEY_FILE,
+    },
     webDist: c.WEB_DIST,
   };
 }

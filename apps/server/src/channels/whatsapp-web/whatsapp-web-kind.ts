@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createSafeDispatcher, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { ChannelUnavailableError } from '../channel.js';
 import type { ChannelKindDefinition } from '../channel-kind.js';
+import { authStateBox } from './auth-state-keys.js';
 import { whatsappAuthStore } from './auth-store.js';
 import { DeferredChannel } from './deferred-channel.js';
 import { LeasedChannel, type LeaseOptions } from './leased-channel.js';
@@ -60,13 +61,22 @@ export function whatsappWebKind(
           'WHATSAPP_WEB_SOCKET_URL is set: the linked device connects there, not to WhatsApp (tests only)',
         );
       }
+      // The auth writes are fenced by this inbox's lease (the channel below holds it) and sealed at rest.
+      let leased: LeasedChannel | null = null;
+      const auth = whatsappAuthStore(context.db, account, {
+        lease: { key: account, kind: context.app.dbHandle.kind, claim: () => leased?.fence() ?? null },
+        box: authStateBox(context.config.authState),
+      });
       const build = (sink: typeof context.sink) =>
         new DeferredChannel(
           async () => {
             const linked = await loadLinkedDevice();
+            // Built once this process holds the lease: what is in clear or under an old key is sealed now.
+            const resealed = await auth.resealAll();
+            if (resealed > 0) context.app.log.info({ inbox: inbox.id, resealed }, 'whatsapp-web: auth state sealed');
             return linked.createChannel({
               sink,
-              auth: whatsappAuthStore(context.db, account),
+              auth,
               media: context.media,
               sent: context.sent,
               logger: context.app.log.child({ channel: 'whatsapp-web', inbox: inbox.id }),
@@ -83,10 +93,11 @@ export function whatsappWebKind(
           (error) =>
             context.app.log.error({ err: error, inbox: inbox.id }, 'whatsapp-web channel failed to load'),
         );
-      return new LeasedChannel(build, context.state, context.sink, {
+      leased = new LeasedChannel(build, context.state, context.sink, {
         ...hooks.lease,
         busy: context.leasesHeld,
       });
+      return leased;
     },
     settingsFromEnvironment: async () => ({}),
   };

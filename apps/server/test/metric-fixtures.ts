@@ -142,3 +142,6 @@ export async function addActivity(
 export function sp(iso: string): number {
   return Date.parse(`${iso}-03:00`);
 }
+
+/** The `admin-config.timezone` default: the zone `sp()` writes in. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

@@ -63,11 +63,27 @@ export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
  */
 const secretInput = z.union([z.string().trim().min(1).max(500), z.null(), maskedSecretSchema]).optional();
 
+/** Whether this runtime knows the time zone (an IANA name such as `America/Sao_Paulo`). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** /admin-config — company data, retention and the AI provider (integrations live on Integrações). */
 export const adminConfigSchema = z.object({
   companyName: z.string().trim().min(1).max(120).default('Loja Exemplo'),
   supportEmail: z.email().or(z.literal('')).default(''),
-  timezone: z.string().trim().min(1).max(60).default('America/Sao_Paulo'),
+  timezone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .refine(isTimeZone, 'Fuso horário desconhecido: use um nome como America/Sao_Paulo')
+    .default('America/Sao_Paulo'),
   dataRetentionDays: z.number().int().min(7).max(3650).default(365),
   aiBaseUrl: z.url().or(z.literal('')).default(''),
   aiModel: z.string().trim().max(120).default(''),

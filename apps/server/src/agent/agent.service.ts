@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AgentConfig } from '@atende/contracts';
+import type { AdminConfig, AgentConfig } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../lib/clock.js';
@@ -61,12 +61,19 @@ export function agentProviderId(inboundMessageId: string, kind: 'reply' | 'hando
   return `ATD${digest.slice(0, 20).toUpperCase()}`;
 }
 
-/** The handoff text, plus the out-of-hours notice when nobody is at work now. */
-export function handoffText(settings: AgentConfig, timeZone: string, at: number): string {
-  if (isWithinBusinessHours(at, settings.businessHours, timeZone) || !settings.outOfHoursMessage) {
+/** What the agent says for the business (`admin-config`): its time zone and contact address. */
+export type Company = Pick<AdminConfig, 'timezone' | 'supportEmail'>;
+
+/**
+ * The handoff text, plus — when nobody is at work now — the out-of-hours notice and, when the admins
+ * gave one, the address the customer can write to meanwhile.
+ */
+export function handoffText(settings: AgentConfig, company: Company, at: number): string {
+  if (isWithinBusinessHours(at, settings.businessHours, company.timezone) || !settings.outOfHoursMessage) {
     return settings.handoffMessage;
   }
-  return `${settings.handoffMessage}\n\n${settings.outOfHoursMessage}`;
+  const contact = company.supportEmail ? `\n\nSe preferir, escreva para ${company.supportEmail}.` : '';
+  return `${settings.handoffMessage}\n\n${settings.outOfHoursMessage}${contact}`;
 }
 
 /** The agent's pipeline for one inbound customer message (the `agent_reply` job). Idempotent. */
@@ -84,7 +91,7 @@ export function createAgentService(deps: AgentServiceDeps) {
     question: string,
     decision: Decision,
     settings: AgentConfig,
-    timeZone: string,
+    company: Company,
   ): Promise<AgentOutcome> {
     const at = now();
     const reply = decision.kind !== 'handoff';
@@ -104,7 +111,7 @@ export function createAgentService(deps: AgentServiceDeps) {
               : null;
     const stored = await messaging.appendAgentReply({
       conversationId: job.conversationId,
-      content: decision.kind === 'handoff' ? handoffText(settings, timeZone, at) : decision.text,
+      content: decision.kind === 'handoff' ? handoffText(settings, company, at) : decision.text,
       confidence: decision.confidence,
       evidence: decision.evidence,
       providerMessageId: agentProviderId(job.messageId, reply ? 'reply' : 'handoff'),
@@ -150,7 +157,7 @@ export function createAgentService(deps: AgentServiceDeps) {
           evidence: [],
         },
         settings,
-        admin.timezone,
+        admin,
       );
     },
 
@@ -175,7 +182,8 @@ export function createAgentService(deps: AgentServiceDeps) {
       if (inbound.answered) return 'already_done';
 
       await deps.index.refresh(db);
-      const { timezone } = await getSettings(db, 'admin-config');
+      const company = await getSettings(db, 'admin-config');
+      const { timezone } = company;
       const question = inbound.content.trim();
       const pending = pendingClarification(inbound, settings.historyMessages);
       const history = inbound.history
@@ -195,7 +203,7 @@ export function createAgentService(deps: AgentServiceDeps) {
               history,
               index: deps.index.current,
               provider: await deps.provider(),
-              settings,
+              settings: { ...settings, companyName: company.companyName },
               pending,
               interactiveReplyId: inbound.interactiveReplyId,
               // Outside business hours nobody could take the "falar com um atendente" option now.
@@ -208,7 +216,7 @@ export function createAgentService(deps: AgentServiceDeps) {
                 : undefined,
             });
       await deps.pause?.('before_store');
-      const outcome = await commit(job, question, decision, settings, timezone);
+      const outcome = await commit(job, question, decision, settings, company);
       deps.log?.info(
         {
           conversationId: job.conversationId,

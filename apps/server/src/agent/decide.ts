@@ -55,7 +55,13 @@ export interface DecideInput {
   history: readonly HistoryMessage[];
   index: KnowledgeIndex;
   provider: AgentProvider;
-  settings: { confidenceThreshold: number; handoffKeywords: readonly string[]; assistantName: string };
+  settings: {
+    confidenceThreshold: number;
+    handoffKeywords: readonly string[];
+    assistantName: string;
+    /** `admin-config.companyName`: who the assistant speaks for ("a loja" when not given). */
+    companyName?: string;
+  };
   /** The clarifying question this message replies to, if it is the reply to one. */
   pending?: PendingClarification | undefined;
   /** The option the customer tapped on an interactive list or buttons, when the channel says. */
@@ -99,7 +105,7 @@ export async function decide(input: DecideInput): Promise<Decision> {
       evidence: [],
     };
   }
-  const greeting = smallTalkReply(question, settings.assistantName);
+  const greeting = smallTalkReply(question, settings.assistantName, settings.companyName);
   if (greeting) return { kind: 'reply', text: greeting, confidence: 1, evidence: [], smallTalk: true };
 
   const retrieval = retrieve(input.index, question, input.history);

@@ -23,11 +23,12 @@ export interface OpenAiProviderOptions {
   retries?: number;
   backoffMs?: number;
   assistantName?: string;
+  companyName?: string;
 }
 
-const SYSTEM_PROMPT = (name: string): string =>
+const SYSTEM_PROMPT = (name: string, company: string): string =>
   [
-    `Você é ${name}, assistente virtual de atendimento de uma loja, falando com um cliente pelo WhatsApp.`,
+    `Você é ${name}, assistente virtual de atendimento da ${company}, falando com um cliente pelo WhatsApp.`,
     'Responda em português do Brasil, de forma curta, cordial e objetiva, usando APENAS as informações das passagens da base de conhecimento fornecidas.',
     'Se as passagens não responderem à pergunta, não invente: use confianca baixa (abaixo de 0.3).',
     'Responda somente com um objeto JSON: {"resposta": "<texto para o cliente>", "confianca": <número de 0 a 1>}.',
@@ -38,12 +39,12 @@ interface ChatMessage {
   content: string;
 }
 
-function buildMessages(input: AnswerInput, assistantName: string): ChatMessage[] {
+function buildMessages(input: AnswerInput, assistantName: string, companyName: string): ChatMessage[] {
   const context = input.passages.length
     ? input.passages.map((p, i) => `[${i + 1}] ${p.passage.title}\n${p.passage.text}`).join('\n\n')
     : '(nenhuma passagem relevante encontrada)';
   return [
-    { role: 'system', content: SYSTEM_PROMPT(assistantName) },
+    { role: 'system', content: SYSTEM_PROMPT(assistantName, companyName) },
     { role: 'system', content: `Base de conhecimento:\n${context}` },
     ...input.history.map(
       (m): ChatMessage => ({ role: m.sender === 'client' ? 'user' : 'assistant', content: m.content }),
@@ -97,6 +98,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 500;
   const assistantName = options.assistantName ?? 'Atende IA';
+  const companyName = options.companyName ?? 'loja';
   const safeFetch = createSafeFetch({
     allowPrivate: options.allowPrivate ?? false,
     ...(options.resolve ? { resolve: options.resolve } : {}),
@@ -119,7 +121,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
         body: JSON.stringify({
           model: options.model,
           temperature: 0.2,
-          messages: buildMessages(input, assistantName),
+          messages: buildMessages(input, assistantName, companyName),
         }),
       });
     } catch (error) {

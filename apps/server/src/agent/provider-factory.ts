@@ -20,7 +20,14 @@ export function createProviderResolver(db: Kysely<Database>, config: AppConfig) 
     const model = admin.aiModel || config.ai.model;
     if (!baseUrl || !model) return retrieval;
     const apiKey = admin.aiApiKey ?? config.ai.apiKey;
-    const key = JSON.stringify([baseUrl, model, apiKey, agent.assistantName, config.ai.allowPrivate]);
+    const key = JSON.stringify([
+      baseUrl,
+      model,
+      apiKey,
+      agent.assistantName,
+      admin.companyName,
+      config.ai.allowPrivate,
+    ]);
     if (cached?.key !== key) {
       cached = {
         key,
@@ -30,6 +37,7 @@ export function createProviderResolver(db: Kysely<Database>, config: AppConfig) 
           apiKey,
           allowPrivate: config.ai.allowPrivate,
           assistantName: agent.assistantName,
+          companyName: admin.companyName,
         }),
       };
     }

@@ -13,11 +13,11 @@ const THANKS = new Set(
  * A reply for a message that is only a greeting or a thank-you ("Oi!", "obrigado, valeu"), or null.
  * Such messages carry no question, so they are neither answered from the knowledge base nor handed off.
  */
-export function smallTalkReply(message: string, assistantName: string): string | null {
+export function smallTalkReply(message: string, assistantName: string, companyName = 'loja'): string | null {
   const list = words(message);
   if (list.length === 0 || list.length > 6) return null;
   if (list.every((w) => GREETINGS.has(w))) {
-    return `Olá! Eu sou a ${assistantName}, assistente virtual da loja. Como posso ajudar você hoje?`;
+    return `Olá! Eu sou a ${assistantName}, assistente virtual da ${companyName}. Como posso ajudar você hoje?`;
   }
   if (list.every((w) => THANKS.has(w) || GREETINGS.has(w))) {
     return 'Por nada! Se precisar de mais alguma coisa, é só chamar.';

@@ -7,6 +7,7 @@ import { JobRunner } from '../jobs/job-runner.js';
 import { analyticsModule } from './analytics/analytics.module.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
+import { assertMayTakeOver } from './conversations/takeover-permission.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { demoPlugin } from './demo/demo-startup.js';
 import type { Domain } from './domain.js';
@@ -62,6 +63,7 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
   const { visibility } = domain;
   app.realtime.onClientEvent('send:message', async (user, payload) => {
     await visibility.assertCanSee(user, payload.conversationId);
+    await assertMayTakeOver(app.db, user, payload.conversationId);
     return {
       success: true,
       data: await domain.messaging.appendOutbound(payload.conversationId, user, {
@@ -73,6 +75,7 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
   });
   app.realtime.onClientEvent('takeover:start', async (user, payload) => {
     await visibility.assertCanSee(user, payload.conversationId);
+    await assertMayTakeOver(app.db, user, payload.conversationId);
     return {
       success: true,
       data: await domain.messaging.changeHandler(payload.conversationId, takeOver(user)),

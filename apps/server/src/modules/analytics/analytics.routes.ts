@@ -16,6 +16,7 @@ import {
   computeConversionsAnalytics,
 } from './analytics.service.js';
 import { conversionView } from './conversions.service.js';
+import { settingsTimeZone } from './time-zone.js';
 
 /** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -27,7 +28,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     { ...guard, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await computeAnalytics(app.readDb, request.query.period, now()),
+      data: await computeAnalytics(app.readDb, request.query.period, now(), await settingsTimeZone(app.db)),
     }),
   );
 
@@ -39,7 +40,12 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await computeConversationsAnalytics(app.readDb, request.query.period, now()),
+      data: await computeConversationsAnalytics(
+        app.readDb,
+        request.query.period,
+        now(),
+        await settingsTimeZone(app.db),
+      ),
     }),
   );
 
@@ -51,7 +57,12 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await computeConversionsAnalytics(app.readDb, request.query.period, now()),
+      data: await computeConversionsAnalytics(
+        app.readDb,
+        request.query.period,
+        now(),
+        await settingsTimeZone(app.db),
+      ),
     }),
   );
 

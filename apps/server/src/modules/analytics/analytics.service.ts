@@ -27,7 +27,12 @@ export function periodRange(period: AnalyticsPeriod, now: number): TimeRange {
 }
 
 /** `GET /api/analytics`: totals over the period plus the four dashboard series. */
-export async function computeAnalytics(db: Db, period: AnalyticsPeriod, now: number): Promise<Analytics> {
+export async function computeAnalytics(
+  db: Db,
+  period: AnalyticsPeriod,
+  now: number,
+  zone: string,
+): Promise<Analytics> {
   const range = periodRange(period, now);
   const [conversations, clients, responses, conversions, messages, replies, handoffs, charts] =
     await Promise.all([
@@ -38,7 +43,7 @@ export async function computeAnalytics(db: Db, period: AnalyticsPeriod, now: num
       countMessages(db, range),
       repliesByAuthor(db, range),
       countActivities(db, 'takeover', range),
-      computeDashboardCharts(db, now),
+      computeDashboardCharts(db, now, zone),
     ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
   const rt = responses[0] ?? { totalMs: 0, count: 0 };
@@ -58,9 +63,14 @@ export async function computeAnalytics(db: Db, period: AnalyticsPeriod, now: num
 }
 
 /** `GET /api/analytics/conversations`: hourly and daily activity, and all conversations by status/handler. */
-export async function computeConversationsAnalytics(db: Db, period: AnalyticsPeriod, now: number) {
-  const hours = lastHours(now, 24);
-  const days = lastDays(now, PERIOD_DAYS[period]);
+export async function computeConversationsAnalytics(
+  db: Db,
+  period: AnalyticsPeriod,
+  now: number,
+  zone: string,
+) {
+  const hours = lastHours(now, 24, zone);
+  const days = lastDays(now, PERIOD_DAYS[period], zone);
   const [perHour, perDay, byStatus, byHandler] = await Promise.all([
     activeConversationsPerRange(db, hours),
     activeConversationsPerRange(db, days),
@@ -76,9 +86,14 @@ export async function computeConversationsAnalytics(db: Db, period: AnalyticsPer
 }
 
 /** `GET /api/analytics/conversions`: rate and count over the period, and the daily rate. */
-export async function computeConversionsAnalytics(db: Db, period: AnalyticsPeriod, now: number) {
+export async function computeConversionsAnalytics(
+  db: Db,
+  period: AnalyticsPeriod,
+  now: number,
+  zone: string,
+) {
   const range = periodRange(period, now);
-  const days = lastDays(now, PERIOD_DAYS[period]);
+  const days = lastDays(now, PERIOD_DAYS[period], zone);
   const [overall, total, perDay] = await Promise.all([
     conversionsPerRange(db, [range]),
     countConversationsAt(db, 'converted_at', range),

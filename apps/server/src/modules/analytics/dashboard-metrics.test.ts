@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addClient, addConversation, addMessage, sp, testDatabases } from '../../../test/metric-fixtures.js';
+import {
+  addClient,
+  addConversation,
+  addMessage,
+  DEFAULT_TIME_ZONE,
+  sp,
+  testDatabases,
+} from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { computeDashboardCharts, computeDashboardStats } from './dashboard-metrics.js';
 
@@ -23,7 +30,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
   }
 
   it('are all zero on an empty database, with zero-base changes of 0', async () => {
-    expect(await computeDashboardStats(db(), now)).toEqual({
+    expect(await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE)).toEqual({
       conversationsToday: 0,
       conversationsTodayChange: 0,
       conversionRate: 0,
@@ -53,7 +60,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     await addMessage(db(), f, 'client', sp('2025-06-09T16:00:00')); // only after yesterday's span
     await addMessage(db(), f, 'client', now + 1); // the future is not today
 
-    const stats = await computeDashboardStats(db(), now);
+    const stats = await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE);
     expect(stats.conversationsToday).toBe(3);
     expect(stats.conversationsTodayChange).toBe(50); // 3 vs 2
   });
@@ -70,7 +77,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
       const conv = await addConversation(db(), client);
       await addMessage(db(), conv, 'client', sp('2025-06-09T08:00:00'));
     }
-    const stats = await computeDashboardStats(db(), now);
+    const stats = await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE);
     expect(stats.activeClients).toBe(2);
     expect(stats.activeClientsChange).toBe(-33.3); // 2 vs 3
   });
@@ -89,7 +96,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     const y = await conversation();
     await addMessage(db(), y, 'client', sp('2025-06-09T09:00:00'));
     await addMessage(db(), y, 'agent', sp('2025-06-09T09:02:10')); // yesterday: 130 s
-    const stats = await computeDashboardStats(db(), now);
+    const stats = await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE);
     expect(stats.avgResponseTime).toBe(86.7); // (60 + 20 + 180) / 3
     expect(stats.avgResponseTimeChange).toBe(-33.3); // 86.67 vs 130
   });
@@ -98,7 +105,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     const a = await conversation();
     await addMessage(db(), a, 'client', sp('2025-06-10T10:00:00'));
     await addMessage(db(), a, 'agent', sp('2025-06-10T10:00:05'));
-    const stats = await computeDashboardStats(db(), now);
+    const stats = await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE);
     expect(stats.avgResponseTime).toBe(5);
     expect(stats.avgResponseTimeChange).toBe(0);
   });
@@ -121,7 +128,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     const ancient = await conversation({ convertedAt: now - 20 * DAY });
     await addMessage(db(), ancient, 'client', now - 20 * DAY);
 
-    const stats = await computeDashboardStats(db(), now);
+    const stats = await computeDashboardStats(db(), now, DEFAULT_TIME_ZONE);
     expect(stats.conversionRate).toBe(25);
     expect(stats.conversionRateChange).toBe(-25); // 25% − 50%
   });
@@ -140,7 +147,7 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     const early = await conversation({ convertedAt: sp('2025-06-03T23:59:59') });
     await addMessage(db(), early, 'client', sp('2025-06-04T10:00:00'));
 
-    const charts = await computeDashboardCharts(db(), now);
+    const charts = await computeDashboardCharts(db(), now, DEFAULT_TIME_ZONE);
     expect(charts.conversations).toHaveLength(24);
     expect(charts.responseTime).toHaveLength(24);
     expect(charts.conversions).toHaveLength(7);

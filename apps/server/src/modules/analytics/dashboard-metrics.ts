@@ -18,9 +18,10 @@ type Db = Kysely<Database>;
 export async function computeDashboardStats(
   db: Db,
   now: number,
+  zone: string,
   schedule: Schedule = immediately,
 ): Promise<DashboardStats> {
-  const { today, yesterday } = todayVsYesterday(now);
+  const { today, yesterday } = todayVsYesterday(now, zone);
   const days: TimeRange[] = [yesterday, today];
   const week = rollingWindows(now, 7);
   const [conversations, clients, responses, conversions] = await Promise.all([
@@ -56,12 +57,13 @@ export async function computeDashboardStats(
 export async function computeDashboardCharts(
   db: Db,
   now: number,
+  zone: string,
   cache?: ClosedBucketCache,
   schedule: Schedule = immediately,
 ): Promise<DashboardCharts> {
-  const hours = lastHours(now, 24);
-  const week = lastDays(now, 7);
-  const month = lastDays(now, 30);
+  const hours = lastHours(now, 24, zone);
+  const week = lastDays(now, 7, zone);
+  const month = lastDays(now, 30, zone);
   const series = <T>(name: string, ranges: TimeRange[], query: (r: readonly TimeRange[]) => Promise<T[]>) =>
     cache ? cache.series(name, ranges, (r) => schedule(() => query(r))) : schedule(() => query(ranges));
   const [conversations, conversions, responses, clients] = await Promise.all([

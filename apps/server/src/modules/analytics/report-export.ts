@@ -26,9 +26,10 @@ async function* conversations(
   db: Db,
   query: AnalyticsRangeQuery,
   scope: ConversationScope,
+  zone: string,
   pageSize = 1000,
 ): Rows {
-  const { range } = reportDays(query);
+  const { range } = reportDays(query, zone);
   let after: { time: number; id: string } | null = null;
   for (;;) {
     let select = db
@@ -91,6 +92,7 @@ export async function exportTable(
   table: AnalyticsExportTable,
   query: AnalyticsRangeQuery,
   scope: ConversationScope,
+  zone: string,
 ): Promise<{ header: string[]; rows: Rows }> {
   if (table === 'conversas') {
     return {
@@ -106,10 +108,10 @@ export async function exportTable(
         'Convertida em',
         'Tempo médio de resposta (s)',
       ],
-      rows: conversations(db, query, scope),
+      rows: conversations(db, query, scope, zone),
     };
   }
-  const report = await computeReport(db, query, scope);
+  const report = await computeReport(db, query, scope, zone);
   switch (table) {
     case 'resumo': {
       const r = report;

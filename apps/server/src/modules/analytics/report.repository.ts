@@ -121,8 +121,9 @@ export async function handoffs(
 }
 
 /**
- * Client messages by local weekday × hour. `offsetMs` is the time zone's offset (São Paulo keeps
- * one offset all year; the range's start decides it).
+ * Client messages by local weekday × hour. `offsetMs` is the time zone's offset at the range's start
+ * (São Paulo keeps one all year; in a zone that changes offset within the range, the hours after the
+ * change are counted one off).
  */
 export async function busiestHours(db: Db, range: TimeRange, offsetMs: number): Promise<number[][]> {
   const local = sql`(m.timestamp + ${lit(offsetMs)})`;

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { computeReport } from './report.service.js';
 import { exportTable } from './report-export.js';
+import { settingsTimeZone } from './time-zone.js';
 
 /** `GET /api/analytics/report` and its CSV exports `GET /api/analytics/export/:table` (signed in). */
 export const reportRoutes: FastifyPluginAsync = async (fastify) => {
@@ -25,7 +26,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => ({
       success: true as const,
-      data: await computeReport(app.readDb, request.query, scopeOf(request)),
+      data: await computeReport(app.readDb, request.query, scopeOf(request), await settingsTimeZone(app.db)),
     }),
   );
 
@@ -41,7 +42,8 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const { table } = request.params;
-      const { header, rows } = await exportTable(app.readDb, table, request.query, scopeOf(request));
+      const zone = await settingsTimeZone(app.db);
+      const { header, rows } = await exportTable(app.readDb, table, request.query, scopeOf(request), zone);
       await recordAudit(app.db, {
         action: 'data.export',
         actor: request.user,
@@ -56,7 +58,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
           'content-disposition',
           csvDisposition(`analytics-${table}-${request.query.from}-a-${request.query.to}.csv`),
         )
-        .send(csvStream(header, rows));
+        .send(csvStream(header, rows, zone));
     },
   );
 };

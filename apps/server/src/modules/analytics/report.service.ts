@@ -14,7 +14,7 @@ import {
   type Split,
   topKnowledgeGaps,
 } from './report.repository.js';
-import { dayLabel, localDayStart, METRICS_TIME_ZONE, type TimeRange } from './time-windows.js';
+import { dayLabel, HOUR_MS, localDayStart, offsetAt, type TimeRange } from './time-windows.js';
 
 type Db = Kysely<Database>;
 
@@ -23,27 +23,37 @@ function dateParts(date: string): [number, number, number] {
   return [y ?? 1970, (m ?? 1) - 1, d ?? 1];
 }
 
-/** Local midnight starting a `AAAA-MM-DD` day (noon UTC of that date is inside it for any offset ≤ ±11 h). */
-function localDateStart(date: string): number {
-  return localDayStart(Date.UTC(...dateParts(date), 12));
+/** Local midnight (in `zone`) starting a `AAAA-MM-DD` day: two hours into it, back to its start. */
+function localDateStart(date: string, zone: string): number {
+  const utcMidnight = Date.UTC(...dateParts(date));
+  return localDayStart(utcMidnight - offsetAt(utcMidnight, zone) + 2 * HOUR_MS, zone);
 }
 
-const isoDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: METRICS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** `AAAA-MM-DD` of the local day containing `ms`. */
+function isoDate(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+}
 
-/** The report's span and its local days: `[local midnight of from, local midnight after to)`. */
-export function reportDays(query: AnalyticsRangeQuery): { range: TimeRange; days: TimeRange[] } {
-  const start = localDateStart(query.from);
-  const lastStart = localDateStart(query.to);
+/**
+ * The report's span and its local days in `zone` (the admins' time zone): `[local midnight of from,
+ * local midnight after to)`.
+ */
+export function reportDays(
+  query: AnalyticsRangeQuery,
+  zone: string,
+): { range: TimeRange; days: TimeRange[] } {
+  const start = localDateStart(query.from, zone);
+  const lastStart = localDateStart(query.to, zone);
   const days: TimeRange[] = [];
   for (let dayStart = start; dayStart <= lastStart; ) {
     // +36 h is always inside the next local day, whatever an offset change does to this one's length.
-    const next = localDayStart(dayStart + 36 * 3_600_000);
-    days.push({ start: dayStart, end: next, label: dayLabel(dayStart) });
+    const next = localDayStart(dayStart + 36 * HOUR_MS, zone);
+    days.push({ start: dayStart, end: next, label: dayLabel(dayStart, zone) });
     dayStart = next;
   }
   const end = days.at(-1)?.end ?? start;
@@ -63,8 +73,9 @@ export async function computeReport(
   db: Db,
   query: AnalyticsRangeQuery,
   scope: ConversationScope,
+  zone: string,
 ): Promise<AnalyticsReport> {
-  const { range, days } = reportDays(query);
+  const { range, days } = reportDays(query, zone);
   // Active conversations are the conversion rate's denominator: one query gives both.
   const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps, asked] =
     await Promise.all([
@@ -115,7 +126,7 @@ export async function computeReport(
     clarifications: asked,
     heatmap,
     perDay: days.map((day, i) => ({
-      date: isoDate.format(day.start),
+      date: isoDate(day.start, zone),
       label: day.label,
       conversations: perDay[i]?.conversations ?? 0,
       converted: perDay[i]?.converted ?? 0,

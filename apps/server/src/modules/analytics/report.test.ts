@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addClient, addConversation, addMessage, sp, testDatabases } from '../../../test/metric-fixtures.js';
+import {
+  addClient,
+  addConversation,
+  addMessage,
+  DEFAULT_TIME_ZONE,
+  sp,
+  testDatabases,
+} from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { csvLine } from '../../lib/csv.js';
 import { UNLIMITED_SCOPE } from '../visibility/visibility.service.js';
@@ -107,7 +114,7 @@ describe.each(testDatabases())('analytics report on $kind', (target) => {
 
   it('computes every figure of the range from the hand-computed fixture', async () => {
     await fixture();
-    const report = await computeReport(db(), RANGE, UNLIMITED_SCOPE);
+    const report = await computeReport(db(), RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE);
     expect(report.range).toEqual({
       from: new Date(sp('2025-06-01T00:00:00')).toISOString(),
       to: new Date(sp('2025-06-04T00:00:00')).toISOString(),
@@ -148,7 +155,12 @@ describe.each(testDatabases())('analytics report on $kind', (target) => {
   });
 
   it('is all zeros and nulls on an empty range', async () => {
-    const report = await computeReport(db(), { from: '2025-01-01', to: '2025-01-01' }, UNLIMITED_SCOPE);
+    const report = await computeReport(
+      db(),
+      { from: '2025-01-01', to: '2025-01-01' },
+      UNLIMITED_SCOPE,
+      DEFAULT_TIME_ZONE,
+    );
     expect(report.conversations).toEqual({ active: 0, started: 0, converted: 0, conversionRate: 0 });
     expect(report.responseTime.firstAi).toEqual({ seconds: null, count: 0 });
     expect(report.ai.meanConfidence).toBeNull();
@@ -158,13 +170,13 @@ describe.each(testDatabases())('analytics report on $kind', (target) => {
 
   it('exports the summary and the conversations as pt-BR CSV rows', async () => {
     await fixture();
-    const summary = await exportTable(db(), 'resumo', RANGE, UNLIMITED_SCOPE);
+    const summary = await exportTable(db(), 'resumo', RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE);
     const lines: string[] = [];
-    for await (const row of summary.rows) lines.push(csvLine(row));
+    for await (const row of summary.rows) lines.push(csvLine(row, DEFAULT_TIME_ZONE));
     expect(lines).toContain('Taxa de conversão (%);33,3\r\n');
     expect(lines).toContain('Confiança média da IA (%);70\r\n');
 
-    const conversations = await exportTable(db(), 'conversas', RANGE, UNLIMITED_SCOPE);
+    const conversations = await exportTable(db(), 'conversas', RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE);
     const rows: unknown[][] = [];
     for await (const row of conversations.rows) rows.push([...row]);
     // A, B and C were touched in the range; D only after it. Newest last message first.

@@ -2,6 +2,7 @@ import { auditActionLabel, auditQuerySchema, auditResponseSchema, auditTargetLab
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
+import { settingsTimeZone } from '../analytics/time-zone.js';
 import { iterateAudit, listAudit, recordAudit } from './audit.repository.js';
 
 const exportQuerySchema = auditQuerySchema.omit({ limit: true, cursor: true });
@@ -46,7 +47,13 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', csvDisposition('auditoria.csv'))
-        .send(csvStream(['Data', 'Quem', 'Ação', 'Tipo', 'Alvo', 'Detalhes', 'IP'], rows()));
+        .send(
+          csvStream(
+            ['Data', 'Quem', 'Ação', 'Tipo', 'Alvo', 'Detalhes', 'IP'],
+            rows(),
+            await settingsTimeZone(app.db),
+          ),
+        );
     },
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../lib/clock.js';
 import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
+import { settingsTimeZone } from '../analytics/time-zone.js';
 import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { latestActivities } from './activity.repository.js';
 
@@ -13,7 +14,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/dashboard/stats',
     { onRequest: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
-    async () => ({ success: true as const, data: await computeDashboardStats(app.readDb, now()) }),
+    async () => ({
+      success: true as const,
+      data: await computeDashboardStats(app.readDb, now(), await settingsTimeZone(app.db)),
+    }),
   );
 
   r.get(

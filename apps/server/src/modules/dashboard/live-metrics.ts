@@ -4,6 +4,7 @@ import { now } from '../../lib/clock.js';
 import { oneTurnEach } from '../../lib/one-at-a-time.js';
 import { ClosedBucketCache } from '../analytics/closed-bucket-cache.js';
 import { computeDashboardCharts, computeDashboardStats } from '../analytics/dashboard-metrics.js';
+import { settingsTimeZone } from '../analytics/time-zone.js';
 
 /** Periodic push of `system:metrics` to the dashboard room. */
 export const METRICS_INTERVAL_MS = 10_000;
@@ -42,9 +43,10 @@ export async function computeSystemMetrics(
   // where `readDb` is the main connection (PostgreSQL pool, in-memory SQLite) they take turns with
   // incoming requests.
   const schedule = oneTurnEach();
+  const zone = await settingsTimeZone(app.db);
   const [stats, charts] = await Promise.all([
-    computeDashboardStats(app.readDb, at, schedule),
-    computeDashboardCharts(app.readDb, at, cache, schedule),
+    computeDashboardStats(app.readDb, at, zone, schedule),
+    computeDashboardCharts(app.readDb, at, zone, cache, schedule),
   ]);
   return { stats, charts };
 }

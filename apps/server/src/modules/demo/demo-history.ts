@@ -52,13 +52,16 @@ const SECTION_TAGS: Record<string, string> = {
   Produtos: 'produto',
 };
 
+/** The demo store's time zone: its history is laid out in São Paulo days and hours. */
+const DEMO_ZONE = 'America/Sao_Paulo';
+
 /** Local hour in São Paulo (UTC−3 all year since 2019). */
 const localHour = (ms: number) => (new Date(ms - 3 * HOUR).getUTCHours() + 24) % 24;
 
 /** Conversation start instants over the last `days` local days: growing, weekday-heavy, by hour. */
 function startTimes(o: HistoryOptions): number[] {
   const { random, now } = o;
-  const days = lastDays(now, o.days);
+  const days = lastDays(now, o.days, DEMO_ZONE);
   const dayWeights = days.map((d, i) => {
     const weekday = new Date(d.start - 3 * HOUR).getUTCDay();
     const trend = 0.65 + (0.7 * i) / Math.max(1, days.length - 1);
@@ -422,7 +425,7 @@ function dailyActivities(
   ) => void,
 ): void {
   const { random } = o;
-  for (const day of lastDays(o.now, o.days)) {
+  for (const day of lastDays(o.now, o.days, DEMO_ZONE)) {
     const answered = history.messages.filter(
       (m) =>
         m.ai_generated === 1 &&

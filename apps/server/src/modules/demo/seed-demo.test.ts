@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/metric-fixtures.js';
+import { DEFAULT_TIME_ZONE, testDatabases } from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { computeDashboardCharts, computeDashboardStats } from '../analytics/dashboard-metrics.js';
 import { seedDemo } from './seed-demo.js';
@@ -76,9 +76,9 @@ describe.each(testDatabases())('demo seed on $kind', (target) => {
     const future = await db.selectFrom('messages').select('id').where('timestamp', '>=', NOW).execute();
     expect(future).toHaveLength(0);
 
-    const stats = await computeDashboardStats(db, NOW);
+    const stats = await computeDashboardStats(db, NOW, DEFAULT_TIME_ZONE);
     for (const [name, value] of Object.entries(stats)) expect(value, name).not.toBe(0);
-    const charts = await computeDashboardCharts(db, NOW);
+    const charts = await computeDashboardCharts(db, NOW, DEFAULT_TIME_ZONE);
     for (const [name, series] of Object.entries(charts)) {
       expect(series.filter((p) => p.value > 0).length, name).toBeGreaterThan(series.length / 2);
     }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { RETENTION_PURGE_JOB } from '../../jobs/job-kinds.js';
 import { now } from '../../lib/clock.js';
 import { DAY_MS, localDayStart } from '../analytics/time-windows.js';
+import { settingsTimeZone } from '../analytics/time-zone.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { purgeExpiredData } from '../privacy/purge-expired-data.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -10,13 +11,13 @@ import { getSettings } from '../settings/settings.service.js';
 /** The purge runs at 03:00 local time, when nobody is answering customers. */
 const RUN_AT_HOUR_MS = 3 * 3_600_000;
 
-const dayKey = (at: number) =>
-  `${RETENTION_PURGE_JOB}:${new Date(localDayStart(at)).toISOString().slice(0, 10)}`;
+const dayKey = (at: number, zone: string) =>
+  `${RETENTION_PURGE_JOB}:${new Date(localDayStart(at, zone)).toISOString().slice(0, 10)}`;
 
-/** The next 03:00 local time after `at`. */
-export function nextRun(at: number): number {
-  const today = localDayStart(at) + RUN_AT_HOUR_MS;
-  return today > at ? today : localDayStart(at + DAY_MS) + RUN_AT_HOUR_MS;
+/** The next 03:00 local time (in `zone`, the admins' time zone) after `at`. */
+export function nextRun(at: number, zone: string): number {
+  const today = localDayStart(at, zone) + RUN_AT_HOUR_MS;
+  return today > at ? today : localDayStart(at + DAY_MS, zone) + RUN_AT_HOUR_MS;
 }
 
 /**
@@ -61,8 +62,9 @@ export const retentionModule: FastifyPluginAsync = fp(
   async (app) => {
     const { jobs } = app.domain;
     const schedule = async (at: number) => {
-      const runAt = nextRun(at);
-      await jobs.enqueue(app.db, RETENTION_PURGE_JOB, {}, { dedupeKey: dayKey(runAt), runAt });
+      const zone = await settingsTimeZone(app.db);
+      const runAt = nextRun(at, zone);
+      await jobs.enqueue(app.db, RETENTION_PURGE_JOB, {}, { dedupeKey: dayKey(runAt, zone), runAt });
     };
     jobs.register(RETENTION_PURGE_JOB, async () => {
       const at = now();

@@ -90,12 +90,12 @@ describeEachDatabase('retention', (kind) => {
       .where('kind', '=', RETENTION_PURGE_JOB)
       .execute();
     expect(jobs).toHaveLength(1);
-    expect(Number(jobs[0]?.run_at)).toBe(nextRun(Number(jobs[0]?.created_at)));
+    expect(Number(jobs[0]?.run_at)).toBe(nextRun(Number(jobs[0]?.created_at), 'America/Sao_Paulo'));
     // 02:00 in São Paulo (05:00 UTC) runs at 03:00 the same day; 04:00 runs at 03:00 the next day.
-    expect(new Date(nextRun(Date.parse('2026-11-23T05:00:00Z'))).toISOString()).toBe(
+    expect(new Date(nextRun(Date.parse('2026-11-23T05:00:00Z'), 'America/Sao_Paulo')).toISOString()).toBe(
       '2026-11-23T06:00:00.000Z',
     );
-    expect(new Date(nextRun(Date.parse('2026-11-23T07:00:00Z'))).toISOString()).toBe(
+    expect(new Date(nextRun(Date.parse('2026-11-23T07:00:00Z'), 'America/Sao_Paulo')).toISOString()).toBe(
       '2026-11-24T06:00:00.000Z',
     );
   });

@@ -25,8 +25,11 @@ describeEachDatabase('visibility rules agree with their SQL', (kind) => {
       id,
       kind: 'simulator',
       name: id,
+      phone: null,
       settings: '{}',
+      agent_enabled: 1,
       operator_access: access,
+      removed_at: null,
       created_at: at,
       updated_at: at,
     });

@@ -3,6 +3,7 @@ import { Bot, FlaskConical } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { TextField } from '@/components/form/fields';
 import { Button, Modal, type Tone, ToneBadge } from '@/components/ui';
+import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
 import { useTestOrderLookup } from '../api/test-order-lookup';
 import { fillUrl } from '../lib/lookup-form';
@@ -142,16 +143,26 @@ function TestResult({ result }: { result: OrderLookupResult }) {
               <h3 className="font-medium text-slate-800 text-xs uppercase tracking-wide dark:text-slate-200">
                 Campos da resposta da loja
               </h3>
-              <dl className="mt-1.5 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-                {result.fields.map((field) => (
-                  <div
-                    key={field.path}
-                    className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 px-3 py-1.5 text-xs"
-                  >
-                    <dt className="break-all font-mono text-slate-500 dark:text-slate-400">{field.path}</dt>
-                    <dd className="break-words text-slate-900 dark:text-slate-100">{field.value}</dd>
-                  </div>
-                ))}
+              {/* One grid for every row, so the paths line up and take only the width they need. */}
+              <dl className="mt-1.5 grid grid-cols-[fit-content(50%)_minmax(0,1fr)] rounded-lg border border-slate-200 text-xs dark:border-slate-800">
+                {result.fields.map((field, index) => {
+                  const line = index > 0 ? 'border-slate-200 border-t dark:border-slate-800' : '';
+                  return (
+                    <div key={field.path} className="contents">
+                      <dt
+                        className={cn(
+                          'py-1.5 pr-4 pl-3 font-mono text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400',
+                          line,
+                        )}
+                      >
+                        {field.path}
+                      </dt>
+                      <dd className={cn('break-words py-1.5 pr-3 text-slate-900 dark:text-slate-100', line)}>
+                        {field.value}
+                      </dd>
+                    </div>
+                  );
+                })}
               </dl>
             </div>
           ) : null}

@@ -1,5 +1,5 @@
 /**
- * API budgets (issue 2 §11), on one server process over a temp SQLite file with 1,000 seeded
+ * API budgets, on one server process over a temp SQLite file with 1,000 seeded
  * conversations and 20 authenticated dashboard sockets counting every event:
  *   - POST /api/simulator/inbound sustained (autocannon)      ≥ 1,000 messages/s, no errors
  *   - at 500 messages/s offered (open loop), inbound → dashboard `conversations:newMessage`
@@ -42,7 +42,7 @@ const BUDGETS: { ingestPerSecond: number; p99Ms: number | null; lost: number; pa
   lost: 0,
   pageRatio: 0.1,
 };
-/** PostgreSQL (issue 20): inbound acknowledged (200) p99 at 500 messages/s offered. */
+/** PostgreSQL: inbound acknowledged (200) p99 at 500 messages/s offered. */
 const POSTGRES_ACK_P99_MS = 100;
 /** Which measurements to run (e.g. `BENCH_PHASES=latency` to profile one); all by default. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'page,latency,ingest').split(',').map((p) => p.trim()));

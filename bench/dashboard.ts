@@ -1,5 +1,5 @@
 /**
- * Dashboard budgets (issue 4), signed in, on the built web app served by the real server:
+ * Dashboard budgets, signed in, on the built web app served by the real server:
  *   - Lighthouse on /dashboard: performance ≥ 90, accessibility 100, best practices 100;
  *   - navigation → all four metric cards filled ≤ 1.5 s (median of cold-cache loads);
  *   - JavaScript the route loads (app shell + dashboard + charts chunks) ≤ 250 KB gzip.

@@ -1,5 +1,5 @@
 /**
- * Inbox budgets (issue 5 §10) with 10,000 conversations and one chat of 5,000 messages, on the built
+ * Inbox budgets with 10,000 conversations and one chat of 5,000 messages, on the built
  * web app served by the real server, in Chromium:
  *   - navigation → first conversation rows on screen            ≤ 500 ms
  *   - open the 5,000-message chat → its newest message visible  ≤ 600 ms

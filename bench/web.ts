@@ -1,5 +1,5 @@
 /**
- * Web budgets for /login (issue 3 §12):
+ * Web budgets for /login:
  * - JavaScript transferred for /login ≤ 100 KiB gzip: every script Chromium loads for the page, gzipped (level 9);
  *   also printed (no budget): what the first interaction with the form adds (the data router, preloaded for sign-in);
  * - Lighthouse (mobile preset, simulated throttling), median of 3 runs: performance ≥ 95,

@@ -6,7 +6,7 @@ import { listRoutes } from '../test/route-list.js';
 import { api, pairSimulator } from '../test/simulator-kit.js';
 
 /**
- * Property-based input fuzzing over every /api route (reference/security-reliability §16): random
+ * Property-based input fuzzing over every /api route: random
  * bodies, queries and path parameters never produce a 5xx, always answer with the error envelope in
  * pt-BR when refused, never pollute Object.prototype, and a refused request writes nothing.
  * FUZZ_RUNS raises the number of cases per route (CI default keeps the suite fast).

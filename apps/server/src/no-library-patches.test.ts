@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A library's behaviour is changed through its public API or a subclass, never by overwriting its
- * methods (docs/conventions.md): an overwritten method (the old engine.io prototype patch, the
+ * methods (docs/conventions.md): an overwritten method (a patched engine.io prototype, the
  * Socket.IO adapter's `broadcast` and `restoreSession`) breaks silently when the library changes how
  * it calls them. This scans the server's and the packages' production source for the ways it is done.
  */

@@ -17,7 +17,7 @@ import { type Sample, type StringSlot, sampleOf, withString } from '../test/sche
 import { loadDemoKnowledgeBase } from './agent/eval/run-eval.js';
 
 /**
- * Built-in property names as input (reference/security-reliability §16): put in every string field of
+ * Built-in property names as input: put in every string field of
  * every route and socket event (one field at a time, the rest valid, so they reach the code behind
  * validation, e.g. the agent's reply to a customer), they give no 5xx, leave Object.prototype as it
  * was, fail no job, and the agent still answers a normal question afterwards.

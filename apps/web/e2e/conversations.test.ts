@@ -4,7 +4,7 @@ import { apiFetch, postInbound } from './support/api';
 import { holdDashboardJoin, launchBrowser, newPage, signIn, VIEWPORTS } from './support/browser';
 import { adminBrowserSuite } from './support/suite';
 
-/** Issue 5 in a real browser: real server, real database, simulated WhatsApp customers. */
+/** The inbox in a real browser: real server, real database, simulated WhatsApp customers. */
 
 const suite = adminBrowserSuite();
 const open = suite.open;
@@ -364,7 +364,7 @@ describe('conversations inbox', () => {
     await expect.poll(() => row(page, who.name).count()).toBe(0);
     await page.getByText('Selecione uma conversa', { exact: true }).first().waitFor();
 
-    // Delete asks with the spec's text.
+    // Delete asks for confirmation, in its pt-BR words.
     await page.getByTestId('conversation-row').first().click();
     await page.getByTestId('chat-title').waitFor();
     await page.getByRole('button', { name: 'Mais opções' }).click();
@@ -520,7 +520,7 @@ describe('inbox layout', () => {
     const held = bubble(page, 'Mensagem segurada');
     await held.waitFor();
     await held.getByTestId('message-content').dispatchEvent('touchstart');
-    await page.waitForTimeout(700); // spec §9: a 500 ms hold
+    await page.waitForTimeout(700); // a 500 ms hold
     await held.getByTestId('message-content').dispatchEvent('touchend');
     const bar = await held.getByTestId('message-actions').evaluate(boxOf);
     const above = await bubble(page, 'Mensagem de cima').getByTestId('message-content').evaluate(boxOf);

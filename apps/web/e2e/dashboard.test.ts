@@ -76,7 +76,7 @@ describe('dashboard', () => {
         page.getByTestId(`chart-${id}`).evaluate((el) => el.getBoundingClientRect().height),
       ),
     );
-    expect(heights).toEqual([300, 300, 300, 350]); // spec §2/§9: 350 only for client growth
+    expect(heights).toEqual([300, 300, 300, 350]); // 350 only for client growth
 
     const health = page.getByRole('region', { name: 'Saúde do Sistema' });
     await health.getByTestId('health-system').first().waitFor();

@@ -4,7 +4,7 @@ import { apiFetch, loginAsOperator, postInbound } from './support/api';
 import { signIn, VIEWPORTS } from './support/browser';
 import { adminBrowserSuite } from './support/suite';
 
-/** Issue 6 §7 in a real browser: a handed-off question becomes knowledge and the AI answers it next time. */
+/** In a real browser: a handed-off question becomes knowledge and the AI answers it next time. */
 
 const suite = adminBrowserSuite();
 const open = suite.open;

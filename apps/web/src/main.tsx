@@ -25,8 +25,8 @@ async function startRouterApp() {
   render(<RouterApp />);
 }
 
-// A signed-out visitor opening /login gets the login page without the data router (issue 3 §12: /login's
-// JavaScript budget); every other start, and every in-app visit to /login, runs under the router.
+// A signed-out visitor opening /login gets the login page without the data router (keeps /login's
+// JavaScript small); every other start, and every in-app visit to /login, runs under the router.
 if (/^\/login\/?$/.test(window.location.pathname) && !getAuthState().isAuthenticated) {
   const { GuestApp } = await import('./app/guest-app');
   render(

@@ -31,7 +31,7 @@ export const cannedReplyInputSchema = z
 export type CannedReplyInput = z.infer<typeof cannedReplyInputSchema>;
 export const cannedReplyIdParamsSchema = z.object({ id: idSchema });
 
-/** The spec's four default quick replies (§9). */
+/** The four quick replies every new database starts with. */
 export const DEFAULT_CANNED_REPLIES: ReadonlyArray<CannedReplyInput> = [
   { shortcut: 'ola', content: 'Olá, {nome}! Sou {atendente}. Como posso ajudar você hoje?' },
   { shortcut: 'obrigado', content: 'Obrigado pelo contato, {nome}!' },

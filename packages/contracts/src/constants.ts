@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by server and web. */
+/** Business constants (limits, durations, emoji sets), shared by server and web. */
 export const LIMITS = {
   composerMaxChars: 1000,
   fileMaxBytes: 10 * 1024 * 1024,
@@ -31,6 +31,6 @@ export const STORAGE_KEYS = {
 
 export const APP_VERSION = '1.0.0';
 
-/** Demo admin account (DESIGN §6); shown on the login screen only in demo mode. */
+/** Demo admin account; shown on the login screen only in demo mode. */
 export const DEMO_ADMIN = { email: 'admin@atende.local', password: 'atende123' } as const;
 export const DEMO_OPERATOR = { email: 'operador@atende.local', password: 'atende123' } as const;

@@ -42,7 +42,7 @@ describe('reactRequestSchema', () => {
 });
 
 describe('messageSchema reactions', () => {
-  it('follows spec §3: emoji → { senders: [{ sender }] }', () => {
+  it('maps each emoji to { senders: [{ sender }] }', () => {
     const message = {
       id: 'm1',
       conversationId: 'c1',

@@ -14,7 +14,7 @@ export type ReactionSender = z.infer<typeof reactionSenderSchema>;
 export const messageTypeSchema = z.enum(['text', 'image', 'audio', 'document', 'location']);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
-/** Spec §3: map from emoji to `{ senders: [{ sender }] }`. */
+/** Map from emoji to `{ senders: [{ sender }] }`. */
 export const reactionsSchema = z.record(
   z.string(),
   z.object({ senders: z.array(z.object({ sender: reactionSenderSchema })) }),
@@ -90,7 +90,7 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const KNOWN_CONVERSATION_STATUSES = ['active', 'completed', 'paused', 'abandoned'] as const;
-/** Stored statuses; the web shows anything unknown as inactive (spec §4). */
+/** Stored statuses; the web shows anything unknown as inactive. */
 export const conversationStatusSchema = z.enum(KNOWN_CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
@@ -102,14 +102,14 @@ const CONVERSATION_STATUS_LABELS: Record<ConversationStatus | 'finished', string
   abandoned: 'Abandonada',
 };
 
-/** A stored status in pt-BR; anything unknown (or a built-in property name) reads 'Inativo' (spec §4). */
+/** A stored status in pt-BR; anything unknown (or a built-in property name) reads 'Inativo'. */
 export function conversationStatusLabel(status: string): string {
   return Object.hasOwn(CONVERSATION_STATUS_LABELS, status)
     ? CONVERSATION_STATUS_LABELS[status as ConversationStatus]
     : 'Inativo';
 }
 
-/** Who is answering a conversation right now (issue 6). */
+/** Who is answering a conversation right now. */
 export const handlerModeSchema = z.enum(['ai', 'waiting_human', 'human', 'paused']);
 export type HandlerMode = z.infer<typeof handlerModeSchema>;
 
@@ -214,7 +214,7 @@ export const listMessagesResponseSchema = okEnvelope(
   z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }),
 );
 
-/** Spec §3 message send payload. `replyTo` is the quoted message id. */
+/** Message send payload. `replyTo` is the quoted message id. */
 export const sendMessageRequestSchema = z.object({
   message: z
     .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { okEnvelope } from './envelope.js';
 
-/** Spec §3 dashboard stats. Definitions: docs/metrics.md. */
+/** Dashboard stats. Definitions: docs/metrics.md. */
 export const dashboardStatsSchema = z.object({
   conversationsToday: z.number().int().nonnegative(),
   /** Percent change vs yesterday. */

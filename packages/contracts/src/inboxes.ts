@@ -56,7 +56,7 @@ export const inboxSchema = z.object({
   memberIds: z.array(idSchema),
   /** Admins only (empty for operators); secrets as `{ set }`. */
   settings: z.record(z.string(), inboxSettingValueSchema),
-  /** The first inbox: the spec's `whatsapp:*` events and `/api/whatsapp/status` speak of it. */
+  /** The first inbox: the `whatsapp:*` events and `/api/whatsapp/status` speak of it. */
   primary: z.boolean(),
   installed: z.boolean(),
   createdAt: isoDateSchema,

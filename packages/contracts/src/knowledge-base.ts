@@ -12,7 +12,7 @@ export const knowledgeBaseUpdateSchema = z.object({
 });
 export type KnowledgeBaseUpdate = z.infer<typeof knowledgeBaseUpdateSchema>;
 
-/** A question the agent could not answer well (issue 6 learning loop). */
+/** A question the agent could not answer well: material for the knowledge base. */
 export const knowledgeGapSchema = z.object({
   id: idSchema,
   question: z.string(),

@@ -18,7 +18,7 @@ import { inboxStatusEventSchema } from './inboxes.js';
 import { REALTIME_OFFSET_PATTERN } from './realtime-replay.js';
 import { whatsappStatusSchema } from './whatsapp.js';
 
-// The Socket.IO events (spec §7 plus the agent's `conversation:*` and `message:status`). Every
+// The Socket.IO events, the agent's `conversation:*` and `message:status` among them. Every
 // payload is a zod schema here and its TypeScript type is inferred from it: the server validates
 // what the browser emits with `clientEventSchemas`, and both sides type the events from them.
 

@@ -8,7 +8,7 @@ export type ChannelKind = z.infer<typeof channelKindSchema>;
 export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'qr', 'connected']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
-/** Spec §3 messaging-app status: `connected` and `qr`, plus what the card needs. */
+/** Messaging-app status: `connected` and `qr`, plus what the card needs. */
 export const whatsappStatusSchema = z.object({
   connected: z.boolean(),
   qr: z.string().nullable(),

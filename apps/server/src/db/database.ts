@@ -61,8 +61,8 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
 }
 
 /**
- * Resolves once every commit made so far on this database survives power loss
- * (reference/security-reliability §22). SQLite commits with `synchronous=NORMAL` and this fsyncs the
+ * Resolves once every commit made so far on this database survives power loss (what was acknowledged
+ * to a customer must not be lost). SQLite commits with `synchronous=NORMAL` and this fsyncs the
  * write-ahead log off the main thread (WalSync), which makes every earlier commit durable too, so
  * follow-up work (agent replies, delivery statuses) needs no fsync of its own. PostgreSQL commits are
  * durable already (`synchronous_commit=on`).

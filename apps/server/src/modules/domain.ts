@@ -11,7 +11,7 @@ import type { Visibility } from './visibility/visibility.service.js';
 export interface Domain {
   /** Every inbox's channel, started, restarted and stopped as admins change them. */
   inboxes: InboxManager;
-  /** The first inbox's channel: the spec's single "WhatsApp" (`/api/whatsapp/status`, the card). */
+  /** The first inbox's channel: the one "WhatsApp" of `/api/whatsapp/status` and the dashboard card. */
   channel: PrimaryChannel;
   jobs: JobRunner;
   messaging: Messaging;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Strict security headers (reference/security-reliability §15): no inline or remote scripts,
+ * Strict security headers: no inline or remote scripts,
  * no plugins, no <base>, no framing; images may be data: URLs (the QR code); sockets same-origin.
  * Helmet is configured once here and applied on every request (`@fastify/helmet` rebuilt — and
  * re-validated — the whole helmet configuration on each request: ~2% of server CPU under load).

@@ -48,7 +48,7 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 /**
- * Spec §7/§8 transport: base /api, credentials included, JSON, bearer token except login.
+ * The transport: base /api, credentials included, JSON, bearer token except login.
  * No UI side effects: callers decide what to show.
  */
 export async function apiRequest<S extends z.ZodType>(

@@ -1,4 +1,4 @@
-/** pt-BR formatting helpers (spec §1, §9). Pure functions; `now` is injectable for tests. */
+/** pt-BR formatting helpers. Pure functions; `now` is injectable for tests. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,7 +17,7 @@ function isValid(date: Date): boolean {
 }
 
 /**
- * Spec §9: under 1 minute 'Agora', then minutes, hours, days up to 7 days, then the date (dd/MM).
+ * Under 1 minute 'Agora', then minutes, hours, days up to 7 days, then the date (dd/MM).
  * Future instants (clock skew) read as 'Agora'.
  */
 export function formatRelativeTime(value: Date | string | number, now: Date = new Date()): string {
@@ -64,7 +64,7 @@ export function formatCount(count: number, singular: string, plural: string): st
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
-/** A ratio given as 0–1, as a rounded percent (spec §9 confidence): 0.254 → '25%'. */
+/** A ratio given as 0–1, as a rounded percent (confidence): 0.254 → '25%'. */
 export function formatRatio(ratio: number): string {
   return Number.isFinite(ratio) ? `${formatNumber(Math.round(ratio * 100))}%` : '—';
 }
@@ -96,7 +96,7 @@ export function formatDuration(ms: number): string {
   return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
-/** Bytes as KB (spec: file line shows size in KB). */
+/** Bytes as KB (the line a sent file becomes shows its size so). */
 export function formatKilobytes(bytes: number): string {
   return `${formatDecimal(bytes / 1024, 1)} KB`;
 }

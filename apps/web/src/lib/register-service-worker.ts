@@ -1,4 +1,4 @@
-/** Spec §7: the service worker is registered from /sw.js on page load (production builds only). */
+/** The service worker is registered from /sw.js on page load (production builds only). */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const register = () => {

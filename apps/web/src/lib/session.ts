@@ -4,7 +4,7 @@ import { ApiError, onUnauthorized } from '@/lib/api-client';
 import { clearToken, getToken } from '@/lib/storage';
 
 /**
- * The signed-in user and session (spec §3 client-side auth state): read by every feature, validated
+ * The signed-in user and session (client-side auth state): read by every feature, validated
  * here, started and ended by the sign-in screen's actions (features/auth).
  */
 export interface AuthState {
@@ -15,7 +15,7 @@ export interface AuthState {
   error: string | null;
 }
 
-/** Spec §5/§8 texts. */
+/** What a failed session check or sign-in says, in pt-BR. */
 export const AUTH_ERRORS = {
   invalidToken: 'Token inválido',
   validateFailed: 'Erro ao validar token',
@@ -83,7 +83,7 @@ function validationMessage(error: unknown): string {
   return AUTH_ERRORS.validateFailed;
 }
 
-/** Partial client-side update of the user (spec §3). */
+/** Partial client-side update of the user. */
 export function updateUser(patch: Partial<User>): void {
   if (state.user) patchSession({ user: { ...state.user, ...patch } });
 }

@@ -31,7 +31,7 @@ function setStatus(next: RealtimeStatus) {
   notify();
 }
 
-/** The one socket of the app (spec §7): same origin, websocket then polling, token in auth. */
+/** The one socket of the app: same origin, websocket then polling, token in auth. */
 export function connectSocket(): AppSocket {
   if (socket) return socket;
   const s: AppSocket = io({
@@ -57,7 +57,7 @@ export function connectSocket(): AppSocket {
     dispatchingRepeat = replay.isRepeat(args);
   });
 
-  // Spec §7: the token also goes in an authenticate event on each connection; the server answers it
+  // The token also goes in an authenticate event on each connection; the server answers it
   // once (from the lookup the handshake started), and the dashboard room is joined after the answer.
   s.on('connect', () => {
     recovered = s.recovered;

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@atende/contracts';
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** localStorage access; failures are logged as warnings only (spec §8). */
+/** localStorage access; failures are logged as warnings only. */
 export const storage = {
   get(key: StorageKey): string | null {
     try {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 const ms = 'bigint' as const;
 
 /**
- * The team's tables: conversation labels, shared canned replies (seeded with the spec's four quick
+ * The team's tables: conversation labels, shared canned replies (seeded with the four default quick
  * replies), per-user read marks of the derived notifications, and uploaded avatars.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -48,7 +48,7 @@ export async function recordActivities(
   }));
 }
 
-/** `analytics:update` to the dashboard room (spec §7: one activity, prepended to the list). */
+/** `analytics:update` to the dashboard room (one activity, prepended to the list). */
 export function emitActivity(app: { realtime: Realtime }, activity: Activity): void {
   app.realtime.toDashboard('analytics:update', activity);
 }

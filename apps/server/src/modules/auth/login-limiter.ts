@@ -7,7 +7,7 @@ const IP_FACTOR = 4;
 const IP_MINIMUM = 20;
 
 /**
- * Login throttling per IP and per account (reference/security-reliability §6): only failures
+ * Login throttling per IP and per account: only failures
  * count; once either counter reaches its limit within the window, attempts get 429 without
  * checking the password. `request.ip` honours X-Forwarded-For only when TRUST_PROXY is set.
  */

@@ -6,8 +6,8 @@ import { toIso } from '../../lib/clock.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 
 /**
- * The latest activities the viewer may see, newest first (ties: id descending), capped at spec §9's
- * 10: those about no conversation, or about one they see (an activity names its customer).
+ * The latest activities the viewer may see, newest first (ties: id descending), capped at the
+ * dashboard's 10: those about no conversation, or about one they see (an activity names its customer).
  */
 export async function latestActivities(
   db: Kysely<Database>,

@@ -34,7 +34,7 @@ async function seedIfEmpty(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Demo mode (DESIGN §6): seeds an empty database while the app is being built (before the agent
+ * Demo mode: seeds an empty database while the app is being built (before the agent
  * indexes the knowledge base), and runs the simulated customers while the server is up when
  * SIMULATED_TRAFFIC is on (never in tests unless asked).
  */

@@ -2,7 +2,7 @@ import type { SystemCheck, SystemHealth, SystemStatus } from '@atende/contracts'
 
 const SCORE: Record<SystemStatus, number> = { operational: 100, degraded: 50, error: 0 };
 
-/** Rounds to one decimal place (spec §9: health percentage with one decimal). */
+/** Rounds to one decimal place (health percentage with one decimal). */
 export function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }

@@ -146,7 +146,7 @@ export class InboxManager {
     return this.running.get(inboxId)?.channel;
   }
 
-  /** The first active inbox: the spec's single "WhatsApp" of `/api/whatsapp/status` and `whatsapp:*`. */
+  /** The first active inbox: the one "WhatsApp" of `/api/whatsapp/status` and `whatsapp:*`. */
   primary(): { id: string; channel: Channel | undefined; status: ChannelStatus } | null {
     if (!this.primaryId) return null;
     return {

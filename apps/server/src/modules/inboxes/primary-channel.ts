@@ -14,7 +14,7 @@ const NONE: ChannelStatus = {
 
 /**
  * The first inbox's channel, looked up on every call (an admin may remove or replace it): what the
- * spec's single WhatsApp connection means now that there are several.
+ * single WhatsApp connection of `/api/whatsapp/status` means now that there are several.
  */
 export function primaryChannel(inboxes: InboxManager) {
   const current = () => inboxes.primary()?.channel;

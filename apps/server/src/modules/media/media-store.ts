@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.js';
 import { mediaDb } from './media.table.js';
 import { detectMediaType } from './media-type.js';
 
-/** Spec §5: a file an operator uploads is at most 10 MB. */
+/** A file an operator uploads is at most 10 MB. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Default for what customers send (WhatsApp: images ≤ 5 MB, audio/video ≤ 16 MB). */
 export const INBOUND_MAX_BYTES = 16 * 1024 * 1024;

@@ -10,7 +10,7 @@ export interface DetectedType {
 const OOXML = 'application/vnd.openxmlformats-officedocument.';
 const ODF = 'application/vnd.oasis.opendocument.';
 
-/** The kinds of file we keep: what WhatsApp customers send and the spec's composer accepts. */
+/** The kinds of file we keep: what WhatsApp customers send and the composer accepts. */
 function allowed(mime: string): DetectedType | null {
   if (/^image\/(jpeg|png|gif|webp|heic|heif|avif)$/.test(mime)) return { mimeType: mime, inline: true };
   if (mime.startsWith('audio/')) return { mimeType: mime, inline: true };

@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 
-/** Spec §2: full-screen 'Carregando...' while authentication resolves. */
+/** Full-screen 'Carregando...' while authentication resolves. */
 export function FullScreenLoader({ label = 'Carregando...' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-slate-50 dark:bg-slate-950">

@@ -13,11 +13,11 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Second key of the g-then-key shortcut (spec §2). */
+  /** Second key of the g-then-key shortcut. */
   shortcut?: string;
 }
 
-/** The seven entries of spec §2, in order. */
+/** The seven entries, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, shortcut: 'd' },
   { to: '/conversations', label: 'Conversas', icon: MessagesSquare, shortcut: 'c' },

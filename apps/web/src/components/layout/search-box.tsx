@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query';
 
-/** Spec §2: only logs the query; ⌘K / Ctrl+K focuses it. */
+/** Only logs the query; ⌘K / Ctrl+K focuses it. */
 export function SearchBox() {
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);

@@ -17,7 +17,7 @@ export function shortcutTarget(key: string): string | null {
   return NAV_ITEMS.find((item) => item.shortcut === key.toLowerCase())?.to ?? null;
 }
 
-/** g→d, g→c, g→u, g→s (spec §2); ignored while typing or with modifier keys. */
+/** g→d, g→c, g→u, g→s; ignored while typing or with modifier keys. */
 export function useNavShortcuts(): void {
   const navigate = useNavigate();
   useEffect(() => {

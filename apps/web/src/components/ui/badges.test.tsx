@@ -6,7 +6,7 @@ import { PRIORITY_TONES, PriorityBadge } from './priority-badge';
 import { STATUS_LABELS, STATUS_TONES, StatusBadge } from './status-badge';
 
 describe('StatusBadge', () => {
-  it('maps every status to its label and spec §4 tone', () => {
+  it('maps every status to its label and tone', () => {
     expect(STATUS_LABELS).toEqual({
       online: 'Online',
       active: 'Ativo',

@@ -6,7 +6,7 @@ import { Modal } from './modal';
 
 export type ConfirmVariant = 'warning' | 'error' | 'info';
 
-/** Spec §2 default titles. */
+/** Each variant's default title. */
 export const CONFIRM_TITLES: Record<ConfirmVariant, string> = {
   warning: 'Confirmar ação',
   error: 'Confirmar exclusão',

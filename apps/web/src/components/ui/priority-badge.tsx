@@ -1,6 +1,6 @@
 import { Badge, TONE_CLASSES, type Tone } from './status-badge';
 
-/** Spec §3 priority values and §4 colours: low gray, medium warning, high and critical error. */
+/** Priority values and their colours: low gray, medium warning, high and critical error. */
 export type Priority = 'low' | 'medium' | 'high' | 'critical';
 
 export const PRIORITY_LABELS: Record<Priority, string> = {

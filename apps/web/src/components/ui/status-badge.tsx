@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-/** Spec §3 status badge values and §4 colour mapping. */
+/** Status badge values and their colours. */
 export type BadgeStatus =
   | 'online'
   | 'active'

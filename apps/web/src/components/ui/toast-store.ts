@@ -24,7 +24,7 @@ export interface ToastOptions {
   actions?: ToastAction[];
 }
 
-/** Spec §9: medium (5000 ms) by default, long (7000 ms) for errors; at most 5 shown. */
+/** Medium (5000 ms) by default, long (7000 ms) for errors; at most 5 shown. */
 export const TOAST_DURATIONS = { medium: LIMITS.toastMediumMs, long: LIMITS.toastLongMs } as const;
 export const MAX_TOASTS = LIMITS.maxToasts;
 

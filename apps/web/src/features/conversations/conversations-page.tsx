@@ -12,8 +12,8 @@ import { useConversationsRealtime } from './realtime/use-conversations-realtime'
 /**
  * Route component for /conversations and /conversations/:id (lazy-loaded by the router).
  *
- * Selection lives in the `?c=` search param, not in the path: spec §2 says the path id does not
- * preselect anything, so `/conversations/{id}` still opens with nothing selected, while `?c=` lets
+ * Selection lives in the `?c=` search param, not in the path: the path id preselects nothing (links
+ * that open a chat carry `?c=`), so `/conversations/{id}` opens with nothing selected, while `?c=` lets
  * a reload or a shared link keep the open chat, and the browser Back button return to the list on
  * phones (each selection pushes a history entry).
  */
@@ -55,7 +55,7 @@ export default function ConversationsPage() {
   };
 
   return (
-    // Spec §2: the chat area is the viewport height minus 8rem. On a phone an open chat has no footer
+    // The chat area is the viewport height minus 8rem. On a phone an open chat has no footer
     // below it (the layout hides it), so it takes everything under the 4rem top bar.
     <div
       className={cn(

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@atende/contracts';
 import { useSyncExternalStore } from 'react';
 import { storage } from '@/lib/storage';
 
-/** Spec §3/§4: light, dark or system (default), saved under `theme`, system follows the OS live. */
+/** Light, dark or system (default), saved under `theme`, system follows the OS live. */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type EffectiveTheme = 'light' | 'dark';
 

@@ -12,7 +12,7 @@ type Tab = 'lacunas' | 'base';
 const TAB_PARAM = 'aba';
 
 /**
- * Route component for /training (issue 6 §7, the learning loop): questions the AI could not answer
+ * Route component for /training (the learning loop): questions the AI could not answer
  * become knowledge-base entries, and the base itself can be edited.
  */
 export default function TrainingPage() {

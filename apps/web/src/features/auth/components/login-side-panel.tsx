@@ -24,7 +24,7 @@ const CLAIMS = [
   { value: '85%', label: 'Satisfação' },
 ] as const;
 
-/** Spec §1: the three advertised capabilities and the three fixed claims. */
+/** The three advertised capabilities and the three fixed claims. */
 export function LoginSidePanel() {
   return (
     <aside

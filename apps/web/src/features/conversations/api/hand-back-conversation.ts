@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { upsertConversation } from '../realtime/cache-updates';
 
-/** POST /conversations/{id}/handback: gives the conversation back to the AI (issue 6 §5). */
+/** POST /conversations/{id}/handback: gives the conversation back to the AI. */
 export async function handBackConversation(conversationId: string) {
   const response = await apiRequest(`/conversations/${encodeURIComponent(conversationId)}/handback`, {
     method: 'POST',

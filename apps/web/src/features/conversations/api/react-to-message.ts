@@ -8,7 +8,7 @@ import { conversationMessagesKey, type MessagesCache } from './get-conversation'
 export interface ReactInput {
   conversationId: string;
   messageId: string;
-  /** null removes our reaction (spec §4). */
+  /** null removes our reaction. */
   emoji: string | null;
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { upsertConversation } from '../realtime/cache-updates';
 
-/** POST /conversations/{id}/takeover: a human takes the conversation from the AI (issue 6 §5). */
+/** POST /conversations/{id}/takeover: a human takes the conversation from the AI. */
 export async function takeOverConversation(conversationId: string) {
   const response = await apiRequest(`/conversations/${encodeURIComponent(conversationId)}/takeover`, {
     method: 'POST',

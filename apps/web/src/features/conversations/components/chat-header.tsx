@@ -53,7 +53,7 @@ function Popover({ trigger, children, label }: { trigger: ReactNode; children: R
 }
 
 /**
- * Spec §2 chat header, plus who is answering with one-click 'Assumir' / 'Devolver à IA', and for admins
+ * The chat header, plus who is answering with one-click 'Assumir' / 'Devolver à IA', and for admins
  * 'Atribuir a' in the options menu.
  */
 export function ChatHeader({

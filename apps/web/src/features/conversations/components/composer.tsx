@@ -24,7 +24,7 @@ interface Props {
 const iconButton =
   'flex size-8 shrink-0 items-center sm:size-9 justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
-/** Spec §2/§5 composer. Disabled while no conversation is selected. */
+/** The message composer. Disabled while no conversation is selected. */
 export function Composer({ conversationId, replyTarget, onCancelReply, onOpenReplyModal }: Props) {
   const [text, setText] = useState('');
   const [showQuickReplies, setShowQuickReplies] = useState(false);

@@ -21,13 +21,13 @@ import { ConversationRow, ROW_HEIGHT } from './conversation-row';
 interface Props {
   selectedId: string | null;
   onSelect: (id: string) => void;
-  /** Archived or deleted locally (spec §7: local only). */
+  /** Archived or deleted in this browser only (the server keeps them). */
   hiddenIds: ReadonlySet<string>;
   className?: string;
 }
 
 /**
- * Spec §2 list: loaded rows filter at once on every keystroke; the server is asked (debounced) for
+ * The list: loaded rows filter at once on every keystroke; the server is asked (debounced) for
  * the same filters, paged by cursor as the user scrolls. Rows are virtualised (fixed height).
  */
 export function ConversationListPanel({ selectedId, onSelect, hiddenIds, className }: Props) {

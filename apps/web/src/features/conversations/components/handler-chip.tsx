@@ -22,7 +22,7 @@ const STYLES: Record<Handler['mode'], { className: string; Icon: typeof Bot }> =
   },
 };
 
-/** Issue 6 §6: who is answering (IA respondendo · Aguardando humano · Humano: {name} · IA pausada). */
+/** Who is answering (IA respondendo · Aguardando humano · Humano: {name} · IA pausada). */
 export function HandlerChip({
   handler,
   className,

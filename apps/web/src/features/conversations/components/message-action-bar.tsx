@@ -36,7 +36,7 @@ function ActionButton({
 }
 
 /**
- * Spec §2: select, react (9 emoji), reply, forward, delete. On a phone (touch-hold) the bar takes its own
+ * Select, react (9 emoji), reply, forward, delete. On a phone (touch-hold) the bar takes its own
  * line above the bubble, so it never covers the message above; on wider screens it floats beside it.
  */
 export function MessageActionBar({

@@ -1,7 +1,7 @@
 import type { Evidence } from '@atende/contracts';
 import { confidencePercent } from '../lib/message-text';
 
-/** Issue 6 §6: the knowledge-base passages the AI used, with their scores. */
+/** The knowledge-base passages the AI used, with their scores. */
 export function MessageEvidence({ evidence, id }: { evidence: readonly Evidence[]; id: string }) {
   return (
     <ul

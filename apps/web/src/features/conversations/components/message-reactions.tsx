@@ -6,7 +6,7 @@ import { BUBBLE_PICKER_EMOJI } from '../lib/constants';
 import { hasAgentReacted } from '../lib/reactions';
 import { EmojiMenu } from './emoji-menu';
 
-/** Reaction chips (click toggles ours, spec §4) and the 15-emoji bubble picker. */
+/** Reaction chips (a click toggles ours) and the 15-emoji bubble picker. */
 export function MessageReactions({
   message,
   isOwn,
@@ -49,7 +49,7 @@ export function MessageReactions({
   );
 }
 
-/** The 15-emoji bubble picker (spec §9). */
+/** The 15-emoji bubble picker. */
 export function BubbleReactionPicker({
   message,
   onReact,

@@ -9,7 +9,7 @@ const LABELS: Record<DeliveryStatus, string> = {
   failed: 'Falha no envio',
 };
 
-/** The double check on our own messages (spec §2), following the delivery status. */
+/** The double check on our own messages, following the delivery status. */
 export function MessageStatusIcon({ status }: { status: DeliveryStatus }) {
   const label = LABELS[status];
   const common = { role: 'img', 'aria-label': label, className: 'size-3.5 shrink-0' } as const;

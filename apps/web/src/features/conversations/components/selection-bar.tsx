@@ -10,7 +10,7 @@ interface Props {
   onExit: () => void;
 }
 
-/** Spec §2: selected count with 'Selecionar Todas', 'Limpar Seleção' and 'Apagar Selecionadas'. */
+/** Selected count with 'Selecionar Todas', 'Limpar Seleção' and 'Apagar Selecionadas'. */
 export function SelectionBar({ count, onSelectAll, onClear, onDelete, onExit }: Props) {
   return (
     <div

@@ -13,7 +13,7 @@ function isExpectedRefusal(error: unknown): boolean {
   return error instanceof DOMException && EXPECTED_REFUSALS.has(error.name);
 }
 
-/** Spec §8 microphone flow: asks for the microphone; stopping says sending audio is coming soon. */
+/** Microphone flow: asks for the microphone; stopping says sending audio is coming soon. */
 export function useAudioRecorder() {
   const [isRecording, setRecording] = useState(false);
   const stream = useRef<MediaStream | null>(null);

@@ -1,8 +1,8 @@
 import { toast } from '@/components/ui';
 
 /**
- * Spec §8 calls these "alerts". We show them as error toasts (non-blocking, same exact text as the
- * title), which the spec's toast system supports; a blocking window.alert would freeze the live inbox.
+ * Failures the operator must read (a send, a file, a microphone), as error toasts with the text as
+ * the title: non-blocking, where a window.alert would freeze the live inbox.
  */
 export const notify = {
   error: (text: string) => toast.error(text),

@@ -1,7 +1,7 @@
 import { LIMITS } from '@atende/contracts';
 import { useEffect, useRef } from 'react';
 
-/** Spec §9: a 500 ms touch-hold fires `onHold`; moving or lifting the finger earlier cancels it. */
+/** A 500 ms touch-hold fires `onHold`; moving or lifting the finger earlier cancels it. */
 export function useTouchHold(onHold: () => void, delayMs: number = LIMITS.touchHoldMs) {
   const timer = useRef<number | null>(null);
   const cancel = () => {

@@ -1,4 +1,4 @@
-/** Spec §9 emoji sets and quick replies, and the inbox's paging sizes. */
+/** Emoji sets and quick replies, and the inbox's paging sizes. */
 
 /** Action-bar reactions (9). */
 export const ACTION_BAR_EMOJI = ['👍', '❤️', '😂', '😮', '😢', '🙏', '👏', '🔥', '✅'] as const;
@@ -42,7 +42,7 @@ export const COMPOSER_EMOJI = [
   '💬',
 ] as const;
 
-/** The four default quick replies (spec §9). */
+/** The four default quick replies. */
 export const QUICK_REPLIES = [
   'Olá! Como posso ajudar você hoje?',
   'Obrigado pelo seu contato!',

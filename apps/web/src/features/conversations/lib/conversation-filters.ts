@@ -52,7 +52,7 @@ function searchTextOf(row: Conversation): string {
   return text;
 }
 
-/** Spec §2: search over client id, client name and last-message text. */
+/** Search over client id, client name and last-message text. */
 export function matchesSearch(row: Conversation, search: string): boolean {
   const needle = normalizeText(search);
   if (!needle) return true;

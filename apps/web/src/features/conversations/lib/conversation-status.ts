@@ -7,7 +7,7 @@ import {
 
 export type StatusTone = 'success' | 'warning' | 'error' | 'gray' | 'info';
 
-/** Status filter options (spec §2): 'finished' is what the data calls 'completed'. */
+/** Status filter options: 'finished' is what the data calls 'completed'. */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: ConversationStatusFilter; label: string }> = [
   { value: 'all', label: 'Todas' },
   { value: 'active', label: 'Ativas' },
@@ -24,7 +24,7 @@ const STATUS_TONES = new Map<string, StatusTone>([
   ['abandoned', 'error'],
 ]);
 
-/** Spec §4: anything other than the known statuses is shown as inactive. */
+/** Anything other than the known statuses is shown as inactive. */
 export function statusDisplay(status: string): { label: string; tone: StatusTone } {
   return { label: conversationStatusLabel(status), tone: STATUS_TONES.get(status) ?? 'gray' };
 }
@@ -43,7 +43,7 @@ export const HANDLER_FILTER_OPTIONS: ReadonlyArray<{ value: HandlerMode; label: 
   { value: 'paused', label: 'IA pausada' },
 ];
 
-/** Issue 6 §6: who is answering, in one phrase. */
+/** Who is answering, in one phrase. */
 export function handlerLabel(handler: Pick<Handler, 'mode' | 'userName'>): string {
   switch (handler.mode) {
     case 'ai':

@@ -71,7 +71,7 @@ describe('message text', () => {
     expect(forwardText({ content: 'Oi', sender: 'client' }, 'Maria')).toContain('Oi');
   });
 
-  it('has the spec §9 emoji sets and quick replies', () => {
+  it('has the emoji sets and quick replies', () => {
     expect(ACTION_BAR_EMOJI).toHaveLength(9);
     expect(BUBBLE_PICKER_EMOJI).toHaveLength(15);
     expect(COMPOSER_EMOJI).toHaveLength(16);

@@ -3,22 +3,22 @@ import { formatRatio } from '@/lib/format';
 
 const SENDER_LABELS: Record<Sender, string> = { client: 'Cliente', agent: 'Agente', admin: 'Admin' };
 
-/** Spec §2: Cliente, Agente or Admin, with ' (IA)' when AI-generated. */
+/** Cliente, Agente or Admin, with ' (IA)' when AI-generated. */
 export function senderLabel(message: Pick<Message, 'sender' | 'aiGenerated'>): string {
   return `${SENDER_LABELS[message.sender]}${message.aiGenerated ? ' (IA)' : ''}`;
 }
 
-/** Agent and admin are the operator's own side (spec §6). */
+/** Agent and admin are the operator's own side. */
 export function isOwnMessage(message: Pick<Message, 'sender'>): boolean {
   return message.sender !== 'client';
 }
 
-/** Confidence 0–1 as a rounded percentage (spec §9). */
+/** Confidence 0–1 as a rounded percentage. */
 export function confidencePercent(score: number): string {
   return formatRatio(score);
 }
 
-/** Spec §7: a forward is a normal text prefixed with a forwarded-from note and the original text. */
+/** A forward is a normal text prefixed with a forwarded-from note and the original text. */
 export function forwardText(original: Pick<Message, 'content' | 'sender'>, fromName: string): string {
   return `↪️ Mensagem encaminhada de ${fromName} (${SENDER_LABELS[original.sender]}):\n\n${original.content}`;
 }
@@ -27,7 +27,7 @@ export function displayName(row: { clientName: string | null; clientId: string }
   return row.clientName?.trim() || `Cliente ${row.clientId}`;
 }
 
-/** Spec §7: external chat link built from the phone with prefilled text. */
+/** External chat link built from the phone with prefilled text. */
 export function callLink(phone: string, kind: 'voice' | 'video'): string {
   const digits = phone.replace(/\D/g, '');
   const text =

@@ -15,7 +15,7 @@ export function hasAgentReacted(reactions: Reactions, emoji: string): boolean {
   );
 }
 
-/** Spec §4: clicking an emoji the agent already gave removes it (null); otherwise sends the emoji. */
+/** Clicking an emoji the agent already gave removes it (null); otherwise sends the emoji. */
 export function nextReaction(reactions: Reactions, emoji: string): string | null {
   return hasAgentReacted(reactions, emoji) ? null : emoji;
 }
@@ -34,7 +34,7 @@ export function applyAgentReaction(reactions: Reactions, emoji: string | null): 
   return Object.fromEntries(next);
 }
 
-/** Spec §4: an update with no senders for an emoji removes that emoji. */
+/** An update with no senders for an emoji removes that emoji. */
 export function cleanReactions(reactions: Reactions): Reactions {
   return Object.fromEntries([...entries(reactions)].filter(([, value]) => value.senders.length > 0));
 }

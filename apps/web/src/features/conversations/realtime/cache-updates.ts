@@ -253,7 +253,7 @@ export interface IncomingMessage {
 }
 
 /**
- * Spec §4: a message for an existing conversation is appended and sets it active (moved first);
+ * A message for an existing conversation is appended and sets it active (moved first);
  * a message for an unknown client creates a conversation: active, count 1, AI-handled, first.
  */
 export function applyIncomingToList(qc: QueryClient, incoming: IncomingMessage): void {

@@ -38,7 +38,7 @@ function messageFromEvent(event: NewMessageEvent): Message {
 }
 
 /**
- * Spec §4/§7 live updates. Sockets only notify; TanStack Query owns the data. While a conversation
+ * Live updates of the inbox. Sockets only notify; TanStack Query owns the data. While a conversation
  * is open its room `conversation:<id>` is joined, and left when the selection changes.
  */
 export function useConversationsRealtime(openConversationId: string | null): void {

@@ -9,7 +9,7 @@ import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { dashboardKeys } from '../api/query-keys';
 import { useLastDashboardUpdate } from '../hooks/use-last-update';
 
-/** Title, WhatsApp indicator, time of last update and a refresh button (spec §2). */
+/** Title, WhatsApp indicator, time of last update and a refresh button. */
 export function DashboardHeader() {
   const queryClient = useQueryClient();
   const stats = useDashboardStats();

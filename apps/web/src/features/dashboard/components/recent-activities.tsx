@@ -36,7 +36,7 @@ const TYPE_STYLES: Record<ActivityType, { icon: LucideIcon; className: string; l
   },
 };
 
-/** Latest activities (capped at 10), newest first; relative times per spec §9. */
+/** Latest activities (capped at 10), newest first, with relative times. */
 export function RecentActivities({ className }: { className?: string }) {
   const activity = useRecentActivity();
   const now = useNow();

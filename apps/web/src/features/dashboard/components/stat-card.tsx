@@ -48,7 +48,7 @@ const TREND_ICONS: Record<ChangeType, LucideIcon> = {
 const PLACEHOLDER = 'animate-pulse bg-slate-100 dark:bg-slate-800';
 
 /**
- * One metric (spec §3 stat card). Before the data arrives the same box shows its title and icon with
+ * One metric card. Before the data arrives the same box shows its title and icon with
  * placeholders of the exact line heights, so the values fill in without any layout shift.
  */
 export function StatCard({ frame, card }: { frame: StatCardFrame; card?: StatCardModel }) {

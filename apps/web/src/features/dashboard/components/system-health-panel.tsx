@@ -22,7 +22,7 @@ const BAR: Record<SystemHealth['overall'], string> = {
   unhealthy: 'bg-red-500',
 };
 
-/** Each system with a status dot, response time and last check; overall health bar (spec §2). */
+/** Each system with a status dot, response time and last check; overall health bar. */
 export function SystemHealthPanel({ className }: { className?: string }) {
   const health = useSystemHealth();
   return (

@@ -3,7 +3,7 @@ import { CHART_SPECS, describeSeries, withAlpha } from './chart-config';
 
 const spec = (id: string) => CHART_SPECS.find((s) => s.id === id)!;
 
-describe('chart specs (spec §2)', () => {
+describe('chart configuration', () => {
   it('has the four titles, subtitles, types, colours and heights', () => {
     expect(CHART_SPECS.map((s) => [s.title, s.subtitle, s.type, s.color, s.height])).toEqual([
       ['Conversas por Hora', 'Últimas 24 horas', 'line', 'blue', 300],
@@ -13,7 +13,7 @@ describe('chart specs (spec §2)', () => {
     ]);
   });
 
-  it('formats tooltips as the spec writes them', () => {
+  it('formats tooltips in pt-BR, label and value', () => {
     expect(spec('conversations').tooltipTitle('14:00')).toBe('Hora: 14:00');
     expect(spec('conversations').tooltipLabel(12)).toBe('12 conversas');
     expect(spec('conversions').tooltipTitle('05/03')).toBe('Dia: 05/03');

@@ -3,7 +3,7 @@ import { formatDecimal, formatNumber } from '@/lib/format';
 
 export type ChartId = 'conversations' | 'conversions' | 'responseTime' | 'clientGrowth';
 
-/** Spec §2: what each of the four charts shows and how its tooltip and y axis read. */
+/** What each of the four charts shows and how its tooltip and y axis read. */
 export interface ChartSpec {
   id: ChartId;
   title: string;

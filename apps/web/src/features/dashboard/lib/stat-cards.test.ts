@@ -34,7 +34,7 @@ describe('buildStatCards', () => {
   const cards = buildStatCards(stats);
   const byId = Object.fromEntries(cards.map((card) => [card.id, card]));
 
-  it('has the four cards of spec §2 in order with their titles and colours', () => {
+  it('has the four cards in order with their titles and colours', () => {
     expect(cards.map((c) => [c.title, c.color])).toEqual([
       ['Conversas Hoje', 'blue'],
       ['Taxa de Conversão', 'green'],

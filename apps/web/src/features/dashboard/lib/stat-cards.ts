@@ -7,7 +7,7 @@ export type ChangeTone = 'positive' | 'negative' | 'neutral';
 export type StatCardId = 'conversations' | 'conversion' | 'responseTime' | 'activeClients';
 export type StatColor = 'blue' | 'green' | 'amber' | 'purple';
 
-/** Spec §3 stat card: title, value, change {type, value, period}, icon (by id), colour. */
+/** A stat card: title, value, change {type, value, period}, icon (by id), colour. */
 export interface StatCardModel {
   id: StatCardId;
   title: string;
@@ -61,7 +61,7 @@ export interface StatCardFrame {
   color: StatColor;
 }
 
-/** What a card shows before its data arrives (title, icon, colour), in spec §2 order. */
+/** What a card shows before its data arrives (title, icon, colour), in order. */
 export const STAT_CARD_FRAMES: readonly StatCardFrame[] = [
   { id: 'conversations', title: 'Conversas Hoje', color: 'blue' },
   { id: 'conversion', title: 'Taxa de Conversão', color: 'green' },
@@ -69,7 +69,7 @@ export const STAT_CARD_FRAMES: readonly StatCardFrame[] = [
   { id: 'activeClients', title: 'Clientes Ativos', color: 'purple' },
 ];
 
-/** The four metric cards of spec §2, in order. */
+/** The four metric cards, in order. */
 export function buildStatCards(stats: DashboardStats): StatCardModel[] {
   return [
     {

@@ -8,7 +8,7 @@ describe('system health helpers', () => {
     expect(formatResponseTime(null)).toBe('N/A');
   });
 
-  it('treats any unknown status as an error (spec §4)', () => {
+  it('treats any unknown status as an error', () => {
     expect(toSystemStatus('operational')).toBe('operational');
     expect(toSystemStatus('degraded')).toBe('degraded');
     expect(toSystemStatus('down')).toBe('error');

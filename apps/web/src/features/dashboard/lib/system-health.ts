@@ -13,7 +13,7 @@ export const OVERALL_LABELS: Record<SystemHealth['overall'], string> = {
   unhealthy: 'Sistemas com falha',
 };
 
-/** Spec §4: anything other than operational or degraded is treated as an error. */
+/** Anything other than operational or degraded is treated as an error. */
 export function toSystemStatus(status: string): SystemStatus {
   return status === 'operational' || status === 'degraded' ? status : 'error';
 }

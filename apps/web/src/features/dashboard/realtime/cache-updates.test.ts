@@ -30,7 +30,7 @@ describe('prependActivity', () => {
     expect(list.map((a) => a.id)).toEqual(['a3', 'a1', 'a2']);
   });
 
-  it('caps the list at 10 (spec §9), dropping the oldest', () => {
+  it('caps the list at 10, dropping the oldest', () => {
     const ten = Array.from({ length: 10 }, (_, i) => activity(i));
     const list = prependActivity(ten, activity(99));
     expect(list).toHaveLength(10);
@@ -54,7 +54,7 @@ describe('WhatsApp status events', () => {
     });
   });
 
-  it('a ready event sets connected and clears the QR (spec §4)', () => {
+  it('a ready event sets connected and clears the QR', () => {
     const waiting = { ...status, state: 'qr' as const, qr: 'x', pairingCode: 'x' };
     expect(applyWhatsappReady(waiting, '+5511999990000')).toEqual({
       ...status,

@@ -1,6 +1,6 @@
 import { type Activity, LIMITS, type WhatsappStatus } from '@atende/contracts';
 
-/** Spec §7: an `analytics:update` activity is prepended and the list capped at 10. Replays are ignored. */
+/** An `analytics:update` activity is prepended and the list capped at 10. Replays are ignored. */
 export function prependActivity(list: Activity[] | undefined, activity: Activity): Activity[] {
   const rest = (list ?? []).filter((item) => item.id !== activity.id);
   return [activity, ...rest].slice(0, LIMITS.recentActivities);
@@ -12,7 +12,7 @@ export function applyWhatsappQr(status: WhatsappStatus | undefined, qr: string):
   return { ...status, connected: false, state: 'qr', qr };
 }
 
-/** Spec §4: a ready event sets connected and clears the QR. */
+/** A ready event sets connected and clears the QR. */
 export function applyWhatsappReady(
   status: WhatsappStatus | undefined,
   phone: string | null,
@@ -21,7 +21,7 @@ export function applyWhatsappReady(
   return { ...status, connected: true, state: 'connected', qr: null, pairingCode: null, phone };
 }
 
-/** Spec §4: a disconnect event sets disconnected (a new QR follows as its own event). */
+/** A disconnect event sets disconnected (a new QR follows as its own event). */
 export function applyWhatsappDisconnected(status: WhatsappStatus | undefined): WhatsappStatus | undefined {
   if (!status) return status;
   return { ...status, connected: false, state: 'disconnected', qr: null, pairingCode: null };

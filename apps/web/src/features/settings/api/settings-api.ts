@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
 
-/** The settings endpoints of spec §7 and the envelope each answers with. */
+/** The settings endpoints and the envelope each answers with. */
 const SETTINGS_RESPONSES = {
   config: agentConfigResponseSchema,
   'access-control': accessControlResponseSchema,

@@ -8,7 +8,7 @@ export function sortGaps(gaps: readonly KnowledgeGap[]): KnowledgeGap[] {
   return [...gaps].sort((a, b) => b.count - a.count || Date.parse(b.lastAskedAt) - Date.parse(a.lastAskedAt));
 }
 
-/** Open knowledge gaps (issue 6 §7): questions the agent handed off or answered with low confidence. */
+/** Open knowledge gaps: questions the agent handed off or answered with low confidence. */
 export async function getKnowledgeGaps(signal?: AbortSignal): Promise<KnowledgeGap[]> {
   const response = await apiRequest('/knowledge-gaps', {
     query: { status: 'open' },

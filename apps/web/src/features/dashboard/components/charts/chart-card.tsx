@@ -47,7 +47,7 @@ function ChartError() {
   );
 }
 
-/** Title, subtitle and a fixed-height body (spec: 300, 350 for client growth), so nothing shifts. */
+/** Title, subtitle and a fixed-height body (300 px, 350 for client growth), so nothing shifts. */
 export function ChartCard({ spec, points, isError, className }: ChartCardProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   // A chart is created only when it comes near the viewport: less work while the page loads.

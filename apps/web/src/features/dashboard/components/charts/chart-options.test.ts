@@ -10,7 +10,7 @@ type Callback = (this: unknown, ...args: unknown[]) => unknown;
 const call = (fn: unknown, ...args: unknown[]) => (fn as Callback).call({}, ...args);
 
 describe('buildOptions', () => {
-  it('wires the spec tooltips into Chart.js', () => {
+  it('wires the configured tooltips into Chart.js', () => {
     const callbacks = buildOptions(spec('conversions'), false).plugins?.tooltip?.callbacks;
     expect(call(callbacks?.title, [item('05/03', 12.34)])).toBe('Dia: 05/03');
     expect(call(callbacks?.label, item('05/03', 12.34))).toBe('12,3% de conversão');
@@ -39,7 +39,7 @@ describe('buildOptions', () => {
 });
 
 describe('buildData', () => {
-  it('keeps a stable dataset label (react-chartjs-2 updates it in place) and the spec colour', () => {
+  it('keeps a stable dataset label (react-chartjs-2 updates it in place) and the chart colour', () => {
     const points = [
       { label: '10:00', value: 1 },
       { label: '11:00', value: 3 },

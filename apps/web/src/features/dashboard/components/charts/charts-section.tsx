@@ -6,7 +6,7 @@ import { ChartCard, preloadChartCanvas } from './chart-card';
 const spec = (id: ChartId) => CHART_SPECS.find((s) => s.id === id)!;
 
 /**
- * The four charts of spec §2. The three 300-high charts share a row on wide screens; the 30-day growth
+ * The four charts. The three 300-high charts share a row on wide screens; the 30-day growth
  * chart (350 high, 30 points) takes a full row of its own, so no chart stretches to match a neighbour.
  */
 export function ChartsSection() {

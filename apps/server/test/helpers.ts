@@ -142,9 +142,14 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     SIMULATED_TRAFFIC: 'false',
     WEB_DIST: '',
     LOG_LEVEL: 'silent',
+    // A fixed key: no key file written into the working tree by a test.
+    AUTH_STATE_KEY: TEST_AUTH_STATE_KEY,
     ...env,
   });
 }
+
+/** The linked devices' auth-state key in tests (64 hex characters). */
+export const TEST_AUTH_STATE_KEY = 'a'.repeat(64);
 
 export interface TestApp {
   app: FastifyInstance;

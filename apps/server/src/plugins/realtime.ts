@@ -6,9 +6,7 @@ import {
 } from '@atende/contracts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Adapter } from 'socket.io-adapter';
 import type { z } from 'zod';
 import { isAppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
@@ -33,6 +31,8 @@ export const AUTH_TIMEOUT_MS = 10_000;
 /** Larger frames close the connection. */
 export const MAX_FRAME_BYTES = 100_000;
 const MAX_TIMER_MS = 2_147_483_647;
+/** Socket.IO's packet type of an event (socket.io-parser's `PacketType.EVENT`). */
+const EVENT_PACKET = 2;
 /**
  * A socket that reconnects within this long gets every room event it missed, in order, with its rooms
  * and user restored (Socket.IO connection state recovery); later, the client reloads what it shows.
@@ -48,20 +48,22 @@ interface TokenCheck {
 
 /**
  * What a socket keeps across a recovered reconnection (stored in Redis meanwhile): the signed-in user
- * only, never the token.
+ * and its rooms, never the token.
  */
 interface SocketData {
   user: SocketUser | null;
   /** When the signed-in session expires (ms), 0 when signed out. */
   expiresAt: number;
-  /** Set on a recovered socket: the stream offset of the last missed event it was replayed. */
-  replayedTo?: string;
+  /**
+   * The rooms the socket was in when its connection dropped. It leaves them then, so a recovered
+   * socket comes back in none, and is put back in them (with what they missed) once its session is
+   * checked again.
+   */
+  rooms?: string[];
 }
 
-/** Between instances: a session ended (logout, revocation), so none of them recovers its sockets. */
-interface InterServerEvents {
-  'session:ended': (sessionId: string) => void;
-}
+/** Events between instances: none (a session's end is read from the database on recovery). */
+type InterServerEvents = Record<string, never>;
 
 type AtendeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type AtendeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -69,7 +71,9 @@ type AnyAck = (result: { success: boolean; message?: string; data?: unknown }) =
 
 const DOMAIN_EVENTS: readonly ClientEventName[] = ['send:message', 'takeover:start', 'takeover:end'];
 
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const SESSION_ROOM = 'session:';
+const sessionRoom = (sessionId: string) => `${SESSION_ROOM}${sessionId}`;
+const CONVERSATION_ROOM = ROOMS.conversation('');
 
 function ackOf(args: unknown[]): AnyAck | null {
   const last = args[args.length - 1];
@@ -88,7 +92,7 @@ const roomConversationId = (payload: z.output<(typeof clientEventSchemas)['join:
 
 /**
  * Socket.IO on the app's HTTP server (default path). Sockets must authenticate before any other event
- * is processed or any room joined. The browser (spec §7) sends its token twice: in the handshake's
+ * is processed or any room joined. The browser sends its token twice: in the handshake's
  * `auth` and in the `authenticate` event it emits on connect. The token is looked up once per socket:
  * the handshake starts the lookup, and `authenticate` with the same token answers from it
  * (`authenticated` or `auth_error`); only a different token is looked up again.
@@ -107,8 +111,7 @@ export const realtimePlugin = fp(
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
       // With Redis only: there the missed events are kept in the stream, whichever instance the socket
-      // comes back to. Middlewares (none today) would run too late for a recovered socket: the session
-      // check is in restoreSession, before any missed event is sent.
+      // comes back to. A recovered socket's session is checked in `resume`, before it is given any room.
       ...(app.redis
         ? { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true } }
         : {}),
@@ -157,60 +160,30 @@ export const realtimePlugin = fp(
       });
     }
 
-    /** Sessions ended within the recovery window (id → when), on every instance. */
-    const endedSessions = new Map<string, number>();
-    const noteEnded = (sessionId: string) => {
-      const at = Date.now();
-      for (const [id, when] of endedSessions) if (at - when > RECOVERY_WINDOW_MS) endedSessions.delete(id);
-      endedSessions.set(sessionId, at);
-    };
-    io.on('session:ended', noteEnded);
-    if (app.redis) {
-      guardRecovery(io.of('/').adapter);
-      awaitPublishesBeforeReplies(io.of('/').adapter);
-    }
-
     /**
      * A response leaves only once the events emitted before it are in the stream: an acknowledged
      * message's events then outlive its instance dying right after (the others replay them from there).
-     * The adapter's broadcast returns its write to Redis; the dashboard's routing queue comes first.
+     * Events go out through the adapter's `broadcast`, as Socket.IO's own `emit` does, keeping the
+     * write to Redis it answers; the dashboard's routing queue comes first.
      */
-    function awaitPublishesBeforeReplies(adapter: Adapter) {
-      const publishing = new Set<Promise<unknown>>();
-      const broadcast = adapter.broadcast.bind(adapter);
-      adapter.broadcast = (packet, opts) => {
-        const published: unknown = broadcast(packet, opts);
-        if (!(published instanceof Promise)) return;
-        publishing.add(published);
-        const done = () => publishing.delete(published);
-        published.then(done, done);
-      };
+    const publishing = new Set<Promise<unknown>>();
+    const broadcast = (rooms: string[], event: keyof ServerToClientEvents, args: unknown[]) => {
+      const published: unknown = io
+        .of('/')
+        .adapter.broadcast(
+          { type: EVENT_PACKET, data: [event, ...args] },
+          { rooms: new Set(rooms), except: new Set() },
+        );
+      if (!(published instanceof Promise)) return;
+      publishing.add(published);
+      const done = () => publishing.delete(published);
+      published.then(done, done);
+    };
+    if (app.redis) {
       app.addHook('onSend', async () => {
         await routing;
         if (publishing.size > 0) await Promise.allSettled([...publishing]);
       });
-    }
-
-    /**
-     * A recovered socket is sent its missed events as soon as it is created, before `connection`, so
-     * its session is checked here: not recovered (it connects afresh and must authenticate) once the
-     * session has expired or ended. The check is synchronous on purpose: an await between the
-     * adapter's read of the missed events and the socket's return to its rooms would lose whatever
-     * was broadcast meanwhile.
-     */
-    function guardRecovery(adapter: Adapter) {
-      const restore = adapter.restoreSession.bind(adapter);
-      adapter.restoreSession = async (pid, offset) => {
-        const session = await restore(pid, offset);
-        const data = session?.data as SocketData | undefined;
-        const user = data?.user;
-        if (!data || !user || data.expiresAt <= now() || endedSessions.has(user.sessionId)) {
-          throw new Error('session ended');
-        }
-        const last = session.missedPackets.at(-1)?.at(-1);
-        data.replayedTo = typeof last === 'string' ? last : offset;
-        return session;
-      };
     }
 
     /** Looks the token up and, if it is current, signs the socket in with its session. */
@@ -334,31 +307,21 @@ export const realtimePlugin = fp(
       );
 
     /**
-     * `rejoin:dashboard`: the dashboard rooms, and what the socket missed after `since` when the stream
-     * still has it all. The outage is read and sent before joining, so nothing live interleaves with it
-     * and a socket cut again meanwhile resumes from the last event it heard; then, joined, one more read
-     * sends what was broadcast in between. The client drops what it hears twice.
+     * Puts the socket in `rooms` with what it missed there after `since`, when the stream still holds
+     * it all. The outage is read and sent before joining, so nothing live interleaves with it and a
+     * socket cut again meanwhile resumes from the last event it heard; then, joined, one more read
+     * sends what was broadcast in between. The client drops what it hears twice. Answers whether
+     * every missed event was sent; the socket is in the rooms either way (unless it left).
      */
-    async function rejoinDashboard(socket: AtendeSocket, args: unknown[]) {
-      const ack = ackOf(args);
-      const user = socket.data.user;
-      if (!user) return;
-      const parsed = clientEventSchemas['rejoin:dashboard'].safeParse(args[0]);
-      if (!parsed.success) {
-        ack?.({ success: false, message: validationText(parsed.error) });
-        return;
-      }
-      const rooms = dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard];
-      let replayed = false;
+    async function replayAndJoin(socket: AtendeSocket, rooms: string[], since: string): Promise<boolean> {
       const redis = app.redis;
+      let replayed = false;
       if (redis && stream) {
         try {
-          const since = parsed.data.since;
           const hears = roomsHeard(socket, rooms);
           if (await streamHolds(redis, stream, since)) {
             const missed = await readRoomEventsAfter(redis, stream, since, hears);
-            const sent = await replay(socket, missed.events);
-            if (!sent) return;
+            if (!(await replay(socket, missed.events))) return false;
             await socket.join(rooms);
             const last = missed.events.at(-1)?.at(-1);
             const between = await readRoomEventsAfter(
@@ -371,34 +334,85 @@ export const realtimePlugin = fp(
             replayed = missed.complete && between.complete;
           }
         } catch (err) {
-          app.log.warn({ err }, 'realtime replay on rejoin failed');
+          app.log.warn({ err }, 'realtime replay failed');
         }
       }
-      await socket.join(rooms);
+      if (socket.connected) await socket.join(rooms);
+      return replayed;
+    }
+
+    /** `rejoin:dashboard`: the dashboard rooms, and what the socket missed after `since`. */
+    async function rejoinDashboard(socket: AtendeSocket, args: unknown[]) {
+      const ack = ackOf(args);
+      const user = socket.data.user;
+      if (!user) return;
+      const parsed = clientEventSchemas['rejoin:dashboard'].safeParse(args[0]);
+      if (!parsed.success) {
+        ack?.({ success: false, message: validationText(parsed.error) });
+        return;
+      }
+      const rooms = dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard];
+      const replayed = await replayAndJoin(socket, rooms, parsed.data.since);
       ack?.({ success: true, data: { replayed } });
     }
 
-    /** A recovered socket, back in its rooms: what was broadcast while it was being restored. */
-    async function catchUp(socket: AtendeSocket, redis: Redis, stream: string, after: string) {
-      try {
-        const { events } = await readRoomEventsAfter(redis, stream, after, roomsHeard(socket, []));
-        await replay(socket, events);
-      } catch (err) {
-        app.log.warn({ err }, 'realtime catch-up after recovery failed');
+    /** The rooms a user may be put back in, of those a socket was in: checked again, as on a join. */
+    async function roomsAllowed(user: SocketUser, rooms: readonly string[]): Promise<string[]> {
+      const allowed: string[] = [];
+      if (rooms.some((room) => room === ROOMS.dashboard || room.startsWith(`${ROOMS.dashboard}:`))) {
+        allowed.push(...(dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard]));
+      }
+      for (const room of rooms) {
+        const conversationId = room.startsWith(CONVERSATION_ROOM) ? room.slice(CONVERSATION_ROOM.length) : '';
+        if (conversationId && (await conversationGuard(user, conversationId).catch(() => false))) {
+          allowed.push(room);
+        }
+      }
+      return allowed;
+    }
+
+    /**
+     * A recovered socket: Socket.IO gave it back its id and data, in no room (it left them as it
+     * dropped). Only once its token is found current again, for the session it had, is it put back
+     * in the rooms it may still see, with what they missed after the offset it reconnected with.
+     * Otherwise it is a new, signed-out socket: it must authenticate and heard nothing meanwhile.
+     */
+    async function resume(socket: AtendeSocket, saved: SocketData, check: TokenCheck | null): Promise<void> {
+      const refusal = check ? await check.outcome : 'Token de autenticação não encontrado';
+      const user = socket.data.user;
+      const since = socket.handshake.auth.offset;
+      if (refusal !== null || !user || user.sessionId !== saved.user?.sessionId) return;
+      if (typeof since !== 'string' || !saved.rooms?.length || !socket.connected) return;
+      const rooms = await roomsAllowed(user, saved.rooms);
+      if (!(await replayAndJoin(socket, rooms, since))) {
+        app.log.warn({ socket: socket.id }, 'recovered socket could not be replayed everything it missed');
       }
     }
 
     io.on('connection', (socket) => {
-      // A recovered socket is back in its rooms with its user; its token is checked again below.
-      const restored = socket.recovered ? (socket.data.user ?? null) : null;
-      const replayedTo = restored ? socket.data.replayedTo : undefined;
-      socket.data = { user: restored, expiresAt: restored ? socket.data.expiresAt : 0 };
-      if (replayedTo && app.redis && stream) void catchUp(socket, app.redis, stream, replayedTo);
+      const saved = socket.recovered ? socket.data : null;
+      socket.data = { user: null, expiresAt: 0 };
       const flood = createFloodGuard();
       const authTimer = setTimeout(() => {
         if (!socket.data.user) socket.disconnect(true);
       }, AUTH_TIMEOUT_MS);
       socket.once('disconnect', () => clearTimeout(authTimer));
+      if (app.redis) {
+        // With recovery on, Socket.IO stores the socket's rooms as it drops, and a recovered socket is
+        // put back in them, and sent what they missed, before anything of ours runs: it leaves them
+        // first, and `resume` puts it back once its session is checked.
+        socket.on('disconnecting', () => {
+          const rooms = [...socket.rooms].filter((room) => room !== socket.id);
+          socket.data.rooms = rooms.filter((room) => !room.startsWith(SESSION_ROOM));
+          for (const room of rooms) socket.leave(room);
+        });
+      }
+
+      const handshakeToken = clientEventSchemas.authenticate.safeParse(socket.handshake.auth);
+      const handshakeCheck = handshakeToken.success ? checkToken(socket, handshakeToken.data.token) : null;
+      // Events wait for a recovered socket to be back in its rooms, so what it does next follows what it
+      // missed.
+      const resumed = saved ? resume(socket, saved, handshakeCheck) : Promise.resolve();
 
       socket.use(([event], next) => {
         const verdict = flood.hit();
@@ -413,19 +427,12 @@ export const realtimePlugin = fp(
           return;
         }
         // Other events wait for the token check under way, then need a signed-in socket.
-        void (tokenChecks.get(socket)?.outcome ?? Promise.resolve()).then(() => {
-          if (socket.data.user && socket.connected) next();
-        });
+        void resumed
+          .then(() => tokenChecks.get(socket)?.outcome)
+          .then(() => {
+            if (socket.data.user && socket.connected) next();
+          });
       });
-
-      const handshakeToken = clientEventSchemas.authenticate.safeParse(socket.handshake.auth);
-      const handshakeCheck = handshakeToken.success ? checkToken(socket, handshakeToken.data.token) : null;
-      if (restored) {
-        // Recovered, but only for the token of the session it had: anything else starts over.
-        void (handshakeCheck?.outcome ?? Promise.resolve('')).then((refusal) => {
-          if (refusal !== null || socket.data.user?.sessionId !== restored.sessionId) socket.disconnect(true);
-        });
-      }
 
       socket.on('authenticate', (payload) => void answerAuthenticate(socket, payload));
       // The optional ack answers once the socket is in the room: what the client fetches after it
@@ -455,7 +462,7 @@ export const realtimePlugin = fp(
 
     const emitListeners = new Set<(event: keyof ServerToClientEvents) => void>();
     const emitTo = (rooms: string | string[], event: keyof ServerToClientEvents, args: unknown[]) => {
-      (io.to(rooms).emit as (ev: string, ...a: unknown[]) => boolean)(event, ...args);
+      broadcast(Array.isArray(rooms) ? rooms : [rooms], event, args);
       for (const listener of emitListeners) listener(event);
     };
 
@@ -501,8 +508,6 @@ export const realtimePlugin = fp(
         return () => emitListeners.delete(listener);
       },
       disconnectSession: async (sessionId) => {
-        noteEnded(sessionId);
-        if (app.redis) io.serverSideEmit('session:ended', sessionId);
         io.in(sessionRoom(sessionId)).disconnectSockets(true);
       },
       connectedSockets: () => io.engine.clientsCount,

@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toIso } from '../../lib/clock.js';
 import { csvDisposition, csvStream } from '../../lib/csv.js';
+import { settingsTimeZone } from '../analytics/time-zone.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { guardClient, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
@@ -133,7 +134,9 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', csvDisposition(`mensagens-cliente-${id}.csv`))
-          .send(csvStream(CLIENT_MESSAGES_CSV_HEADER, clientMessageRows(bundle)));
+          .send(
+            csvStream(CLIENT_MESSAGES_CSV_HEADER, clientMessageRows(bundle), await settingsTimeZone(app.db)),
+          );
       }
       return reply
         .type('application/json; charset=utf-8')

@@ -20,6 +20,7 @@ import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
 import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
+import { assertMayTakeOver } from './takeover-permission.js';
 
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -108,6 +109,7 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
+      await assertMayTakeOver(app.db, userOf(request), request.params.id);
       const message = await messaging.appendOutbound(request.params.id, userOf(request), request.body);
       return { success: true as const, data: message, message: 'Mensagem enviada' };
     },
@@ -130,11 +132,14 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/conversations/:id/takeover',
     { ...visible, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await messaging.changeHandler(request.params.id, takeOver(userOf(request))),
-      message: 'Conversa assumida',
-    }),
+    async (request) => {
+      await assertMayTakeOver(app.db, userOf(request), request.params.id);
+      return {
+        success: true as const,
+        data: await messaging.changeHandler(request.params.id, takeOver(userOf(request))),
+        message: 'Conversa assumida',
+      };
+    },
   );
 
   app.post(

@@ -213,6 +213,58 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
     }
   });
 
+  it('puts a recovered socket back only in the rooms its user may still see', async () => {
+    const [urlA, urlB] = [await listen(a.app), await listen(b)];
+    const front = await balancer(portOf(urlB));
+    const as = (t: string, url: string, payload?: object) =>
+      a.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: bearer(t),
+        ...(payload ? { payload } : {}),
+      });
+    try {
+      const inbound = await as(writer, '/api/simulator/inbound', {
+        phone: '5531988887766',
+        name: 'Cliente Disputada',
+        text: 'Oi, preciso de ajuda',
+      });
+      const conversationId = (inbound.json() as { data: { conversationId: string } }).data.conversationId;
+      const ana = await createAndLogin(a.app, 'operator');
+      const bruno = await createAndLogin(a.app, 'operator');
+      expect(
+        (await as(writer, '/api/access-control', { operatorsSeeAllConversations: false })).statusCode,
+      ).toBe(200);
+      token = ana.token;
+      const { socket } = await dashboard(front.url);
+      const joined = await new Promise<{ success: boolean }>((resolve) =>
+        socket.emit('join:conversation', conversationId, resolve),
+      );
+      expect(joined.success).toBe(true);
+      const heard: string[] = [];
+      socket.on('conversations:newMessage', (event: { conversationId: string; content: string }) => {
+        if (event.conversationId === conversationId) heard.push(event.content);
+      });
+
+      const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      front.cut(portOf(urlA));
+      // While Ana is away, Bruno takes the conversation: it no longer exists for her.
+      expect((await as(bruno.token, `/api/conversations/${conversationId}/takeover`, {})).statusCode).toBe(
+        200,
+      );
+      await as(writer, '/api/simulator/inbound', { phone: '5531988887766', text: 'Segredo para o Bruno' });
+      await reconnected;
+      expect(socket.recovered).toBe(true);
+      await sleep(300);
+      await as(writer, '/api/simulator/inbound', { phone: '5531988887766', text: 'Outro segredo' });
+      await sleep(300);
+      expect(heard).toEqual([]);
+    } finally {
+      await as(writer, '/api/access-control', { operatorsSeeAllConversations: true });
+      await front.close();
+    }
+  });
+
   it('does not recover a socket whose session ended while it was away', async () => {
     const [urlA, urlB] = [await listen(a.app), await listen(b)];
     const front = await balancer(portOf(urlB));

@@ -228,6 +228,53 @@ describe('CloudApiChannel against a fake Graph', () => {
     expect((await channel.templates.list()).map((t) => t.name)).toEqual(['retomar_atendimento']);
   });
 
+  it('choices go out as reply buttons (up to 3 short ones) or as a list whose rows name each option', async () => {
+    windowOpen = true;
+    await channel.sendText({
+      to: customer,
+      text: 'Sobre qual destes assuntos?',
+      providerMessageId: 'CLR1',
+      options: [
+        { id: 'o1', title: 'Entrega' },
+        { id: 'o2', title: 'Trocas' },
+      ],
+    });
+    await channel.sendText({
+      to: customer,
+      text: 'Sobre qual destes assuntos?',
+      providerMessageId: 'CLR2',
+      options: [
+        { id: 'o1', title: 'Prazo de entrega e frete grátis' },
+        { id: 'o2', title: 'Trocas' },
+        { id: 'o3', title: 'Pagamento' },
+        { id: 'person', title: 'Falar com um atendente' },
+      ],
+    });
+    const [buttons, list] = graph
+      .sends()
+      .slice(-2)
+      .map(
+        (s) =>
+          s.body as {
+            interactive: {
+              type: string;
+              action: { sections: Array<{ rows: Array<Record<string, string>> }> };
+            };
+          },
+      );
+    expect(buttons).toMatchObject({
+      type: 'interactive',
+      interactive: { type: 'button', action: { buttons: [{ reply: { id: 'o1', title: 'Entrega' } }, {}] } },
+    });
+    expect(list?.interactive.type).toBe('list');
+    expect(list?.interactive.action.sections[0]?.rows[0]).toEqual({
+      id: 'o1',
+      title: 'Prazo de entrega e fret…',
+      description: 'Prazo de entrega e frete grátis',
+    });
+    expect(list?.interactive.action.sections[0]?.rows).toHaveLength(4);
+  });
+
   it('paces a burst under the configured throughput', async () => {
     settings = { ...settings, maxPerSecond: 20 };
     await channel.reconnect();

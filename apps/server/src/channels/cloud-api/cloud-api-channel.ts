@@ -306,18 +306,22 @@ export class CloudApiChannel implements Channel {
   }
 }
 
-/** Up to 10 choices as a WhatsApp list (3 or fewer as reply buttons): titles cut to Meta's limits. */
+/**
+ * Choices as a WhatsApp interactive message: up to 3 as reply buttons (titles ≤ 20 characters), more as
+ * a list (≤ 10 rows, titles ≤ 24, the whole title in the row's description when cut). The tap comes
+ * back as `interactive.button_reply` / `list_reply` with the option's id.
+ */
 function interactiveList(text: string, options: ReadonlyArray<{ id: string; title: string }>) {
   const body = { text: text.slice(0, 1024) };
-  if (options.length <= 3) {
+  const fits = (limit: number) => options.every((o) => o.title.length <= limit);
+  if (options.length <= 3 && fits(20)) {
     return {
       type: 'button',
       body,
-      action: {
-        buttons: options.map((o) => ({ type: 'reply', reply: { id: o.id, title: o.title.slice(0, 20) } })),
-      },
+      action: { buttons: options.map((o) => ({ type: 'reply', reply: { id: o.id, title: o.title } })) },
     };
   }
+  const cut = (title: string) => (title.length <= 24 ? title : `${title.slice(0, 23)}…`);
   return {
     type: 'list',
     body,
@@ -326,7 +330,11 @@ function interactiveList(text: string, options: ReadonlyArray<{ id: string; titl
       sections: [
         {
           title: 'Opções',
-          rows: options.slice(0, 10).map((o) => ({ id: o.id, title: o.title.slice(0, 24) })),
+          rows: options.slice(0, 10).map((o) => ({
+            id: o.id,
+            title: cut(o.title),
+            ...(o.title.length > 24 ? { description: o.title.slice(0, 72) } : {}),
+          })),
         },
       ],
     },

@@ -105,6 +105,41 @@ describe('Cloud API webhook mapping', () => {
       ['text', 'Quero continuar'],
       ['text', 'Mensagem de um tipo não suportado pelo painel (contacts)'],
     ]);
+    // A tap names the option we sent (a clarifying question's choice), beside its title.
+    expect(batch.messages.map((m) => m.inbound.interactiveReplyId)).toEqual([
+      undefined,
+      'b1',
+      'l2',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('a delivery for two numbers is split by phone_number_id; a malformed change is skipped, not fatal', () => {
+    const other = (value: Record<string, unknown>) => ({
+      ...value,
+      value: {
+        ...(value.value as Record<string, unknown>),
+        metadata: { phone_number_id: '209876543210987' },
+      },
+    });
+    const { byNumber, skipped } = mapWebhook(
+      webhookPayloadSchema.parse(
+        webhook(
+          [
+            change({ messages: [textMessage(from, 'para o primeiro')] }),
+            other(change({ messages: [textMessage(from, 'para o segundo')] })),
+            { value: { messages: [] } },
+          ],
+          ['não é uma entrada'] as never,
+        ),
+      ),
+    );
+    expect(byNumber.get(FAKE_PHONE_NUMBER_ID)?.messages.map((m) => m.inbound.text)).toEqual([
+      'para o primeiro',
+    ]);
+    expect(byNumber.get('209876543210987')?.messages.map((m) => m.inbound.text)).toEqual(['para o segundo']);
+    expect(skipped).toBe(2);
   });
 
   it('reactions: an emoji adds, an absent emoji removes', () => {

@@ -16,6 +16,8 @@ const outboundQuery = preparedQuery((db, messageId: string) =>
       'cl.phone',
       'cl.lid',
       'q.provider_message_id as quoted_provider_message_id',
+      'q.content as quoted_content',
+      'm.clarification',
     ])
     .where('m.id', '=', messageId),
 );
@@ -23,7 +25,7 @@ const outboundQuery = preparedQuery((db, messageId: string) =>
 /** What the channel jobs read to hand our messages and reactions to the provider. */
 export function channelReads(db: Kysely<Database>) {
   return {
-    /** One of our messages with its recipient's phone and the quoted message's provider id. */
+    /** One of our messages with its recipient, the quoted message (provider id, text) and its choices. */
     async outbound(messageId: string) {
       return (await outboundQuery(db, messageId)).rows[0];
     },

@@ -1,3 +1,4 @@
+import { messageClarificationSchema } from '@atende/contracts';
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import {
   type ChannelReactPayload,
@@ -7,6 +8,14 @@ import {
 } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
 import type { Messaging } from '../messaging/messaging.js';
+
+/** A clarifying question's choices, which a channel that can shows as an interactive list. */
+function offeredOptions(json: string | null): Array<{ id: string; title: string }> | undefined {
+  if (!json) return undefined;
+  const parsed = messageClarificationSchema.safeParse(JSON.parse(json));
+  if (!parsed.success || parsed.data.kind !== 'question') return undefined;
+  return parsed.data.options.map(({ id, title }) => ({ id, title }));
+}
 
 /**
  * The jobs that hand one inbox's messages and reactions to its channel. Idempotent: a message already
@@ -37,6 +46,8 @@ export function registerOutboundJobs(deps: {
           text: message.content,
           providerMessageId: message.provider_message_id,
           quotedProviderMessageId: message.quoted_provider_message_id ?? null,
+          quotedText: message.quoted_content ?? null,
+          options: offeredOptions(message.clarification),
         });
       } catch (error) {
         // Refused for good (e.g. the 24-hour window closed): failed now, with why, on the bubble.

@@ -209,6 +209,20 @@ describeEachDatabase('WhatsApp Cloud API webhooks and sends', (kind) => {
     expect(await countMessages()).toBe(before + 1);
   });
 
+  it('one malformed change does not refuse the delivery: the valid ones are stored, the bad one reported', async () => {
+    const good = textMessage('5511987650077', 'Chegou inteiro?');
+    const response = await post({
+      object: 'whatsapp_business_account',
+      entry: [
+        { id: 'waba', changes: [change({ messages: [good] }), { value: { messages: [] } }] },
+        { id: 'sem-changes' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ messages: 1, skipped: 2 });
+    expect(await messageByWamid(good.id as string)).toBeDefined();
+  });
+
   it('the same POST twice (a retry) stores once; both answered 200', async () => {
     const body = webhook([change({ messages: [textMessage('5511987650002', 'Mensagem repetida')] })]);
     const before = await countMessages();

@@ -2,93 +2,230 @@
 // `npm run test:production`: proves the production path on a clean copy of the repository's last
 // commit. In a temp directory: `git clone`, `npm install` (as CI does: the lock file leaves out other
 // platforms' optional binaries, which `npm ci` refuses), `npm run build`, `npm prune --omit=dev` (no
-// TypeScript, tsx, vite or vitest left), then `npm start` on a free port with a temp SQLite file, and
-// GET /api/health must answer 200. Takes minutes; not part of `npm test`.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// TypeScript, tsx, vite or vitest left), then `npm start` once per channel kind, each on a free port
+// with its own SQLite file, and each must reach its first state:
+//   simulator     → a QR (GET /api/whatsapp/status);
+//   cloud-api     → connected with the number of a local fake Graph (production-smoke-fake-graph.mjs);
+//   whatsapp-web  → a QR from the real Baileys client against the local fake WhatsApp server
+//                   (packages/channel-whatsapp-web/test-support, pointed at by WHATSAPP_WEB_SOCKET_URL);
+//                   never the real service.
+// Then a second clone without the GPL linked-device package: install, build and start still work and
+// GET /api/inbox-kinds says that kind is not installed. Takes minutes; not part of `npm test`.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  SMOKE_DISPLAY_NUMBER,
+  SMOKE_PHONE_NUMBER_ID,
+  SMOKE_TOKEN,
+  startFakeGraph,
+} from './production-smoke-fake-graph.mjs';
+import { startServer } from './production-smoke-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'atende-production-'));
-const copy = join(work, 'atende');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const startedAt = Date.now();
+const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
+const ADMIN_EMAIL = 'admin@atende.local';
+const ADMIN_PASSWORD = `Producao-${randomBytes(9).toString('base64url')}`;
+const LINKED_DEVICE = 'packages/channel-whatsapp-web';
 
-function run(command, args, cwd = copy) {
-  console.info(`\n$ ${command} ${args.join(' ')}`);
+function run(command, args, cwd) {
+  console.info(`\n$ ${command} ${args.join(' ')}   (${elapsed()})`);
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} saiu com ${result.status}`);
 }
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url, child, deadline) {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`o servidor saiu com ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      return { status: response.status, body: await response.text() };
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error('o servidor não respondeu em 120 s');
-}
-
-let child = null;
-try {
-  run('git', ['clone', '--quiet', root, copy], work);
-  run(npm, ['install', '--no-audit', '--no-fund']);
-  run(npm, ['run', 'build']);
-  run(npm, ['prune', '--omit=dev', '--no-audit', '--no-fund']);
+/** install → build → prune, and no development tool left behind. */
+function prepare(copy, { beforeBuild = () => {} } = {}) {
+  run(npm, ['install', '--no-audit', '--no-fund'], copy);
+  beforeBuild();
+  run(npm, ['run', 'build'], copy);
+  run(npm, ['prune', '--omit=dev', '--no-audit', '--no-fund'], copy);
   for (const tool of ['typescript', 'tsx', 'vite', 'vitest']) {
     if (existsSync(join(copy, 'node_modules', tool)))
       throw new Error(`${tool} ainda instalado após npm prune --omit=dev`);
   }
-  console.info('\nsem ferramentas de desenvolvimento: typescript, tsx, vite e vitest ausentes');
+  console.info('sem ferramentas de desenvolvimento: typescript, tsx, vite e vitest ausentes');
+}
 
-  const port = await freePort();
-  console.info(`\n$ PORT=${port} npm start`);
-  // Its own process group: npm start runs start.mjs, which runs the server; stopping npm alone left
-  // the server running.
-  child = spawn(npm, ['start'], {
-    cwd: copy,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: join(work, 'atende.db'),
-      ADMIN_EMAIL: 'admin@atende.local',
-      ADMIN_PASSWORD: 'producao-12345',
-      REDIS_URL: '',
-    },
+/** The environment of one production run (its own database and media folder). */
+function productionEnv(name, extra = {}) {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: join(work, `${name}.db`),
+    MEDIA_DIR: join(work, `${name}-media`),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    REDIS_URL: '',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+/** Starts the compiled server, signs in, runs `check`, stops it; prints its output if `check` fails. */
+async function withServer(copy, label, env, check) {
+  const server = await startServer({ cwd: copy, env, label });
+  try {
+    await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await check(server);
+  } catch (error) {
+    console.error(`\n[${label}] saída do servidor:\n${server.output()}`);
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
+const kindsOf = async (server) => {
+  const kinds = await server.get('/api/inbox-kinds');
+  if (kinds.status !== 200) throw new Error(`GET /api/inbox-kinds → ${kinds.status}`);
+  return Object.fromEntries(kinds.body.data.map((kind) => [kind.kind, kind.installed]));
+};
+
+const statusLine = (status) =>
+  `state=${status.state} connected=${status.connected} phone=${status.phone ?? '-'} qr=${status.qr ? `${status.qr.slice(0, 48)}…` : '-'}`;
+
+const fakes = [];
+try {
+  const full = join(work, 'atende');
+  const withoutLinkedDevice = join(work, 'atende-sem-whatsapp-web');
+  run('git', ['clone', '--quiet', root, full], work);
+  run('git', ['clone', '--quiet', root, withoutLinkedDevice], work);
+  console.info(`\n$ rm -rf ${LINKED_DEVICE}   (in ${withoutLinkedDevice})`);
+  rmSync(join(withoutLinkedDevice, LINKED_DEVICE), { recursive: true, force: true });
+
+  // 1. The whole repository: one install and build shared by every kind's run. Its fresh install is
+  // also the seed of the second clone's (a hard-linked copy): better-sqlite3 compiles from source
+  // where its prebuilt binary cannot be downloaded, minutes that are not spent twice.
+  prepare(full, {
+    beforeBuild: () =>
+      run('cp', ['-al', join(full, 'node_modules'), join(withoutLinkedDevice, 'node_modules')], work),
   });
-  const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, Date.now() + 120_000);
-  console.info(`\nGET /api/health → ${health.status} ${health.body}`);
-  if (health.status !== 200) throw new Error('health check falhou');
-  console.info('\nOK: o servidor roda do JavaScript compilado só com as dependências de produção.');
+  if (!existsSync(join(full, LINKED_DEVICE, 'dist', 'index.js')))
+    throw new Error(`${LINKED_DEVICE}/dist/index.js ausente após o build`);
+  console.info(`${LINKED_DEVICE} compilado em dist/`);
+
+  const graph = await startFakeGraph();
+  fakes.push(graph);
+  // The clone's own fake (same commit as the server under test), run from its pruned install:
+  // it needs only Baileys, a production dependency of the linked-device package.
+  const { startFakeWhatsappServer } = await import(
+    pathToFileURL(join(full, LINKED_DEVICE, 'test-support', 'fake-whatsapp-server.mjs')).href
+  );
+  const whatsapp = await startFakeWhatsappServer();
+  fakes.push(whatsapp);
+  console.info(`\nGraph falso em ${graph.url}; WhatsApp falso em ${whatsapp.url}`);
+
+  await withServer(
+    full,
+    'simulator',
+    productionEnv('simulator', { CHANNEL: 'simulator' }),
+    async (server) => {
+      const status = await server.until(
+        '/api/whatsapp/status',
+        (body) => body.data.state === 'qr' && body.data.qr,
+        {
+          what: 'simulador em QR',
+        },
+      );
+      console.info(`[simulator] GET /api/whatsapp/status → ${statusLine(status.data)}`);
+    },
+  );
+
+  await withServer(
+    full,
+    'cloud-api',
+    productionEnv('cloud-api', {
+      CHANNEL: 'cloud-api',
+      DEMO: 'false',
+      WHATSAPP_GRAPH_URL: graph.url,
+      WHATSAPP_ALLOW_PRIVATE: 'true',
+      WHATSAPP_PHONE_NUMBER_ID: SMOKE_PHONE_NUMBER_ID,
+      WHATSAPP_ACCESS_TOKEN: SMOKE_TOKEN,
+      WHATSAPP_APP_SECRET: 'smoke-app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'smoke-verify-token',
+    }),
+    async (server) => {
+      const status = await server.until(
+        '/api/whatsapp/status',
+        (body) => body.data.connected && body.data.phone === SMOKE_DISPLAY_NUMBER,
+        { what: `Cloud API conectada com ${SMOKE_DISPLAY_NUMBER}` },
+      );
+      console.info(`[cloud-api] GET /api/whatsapp/status → ${statusLine(status.data)}`);
+      const checks = graph.requests.filter(
+        (r) => r.method === 'GET' && r.path.split('?')[0].endsWith(`/${SMOKE_PHONE_NUMBER_ID}`),
+      );
+      if (checks.length === 0) throw new Error('o Graph falso não recebeu a verificação do número');
+      console.info(`[cloud-api] Graph falso: ${checks.length} × GET ${checks[0].path}`);
+    },
+  );
+
+  await withServer(
+    full,
+    'whatsapp-web',
+    productionEnv('whatsapp-web', {
+      CHANNEL: 'whatsapp-web',
+      DEMO: 'false',
+      WHATSAPP_WEB_SOCKET_URL: whatsapp.url,
+    }),
+    async (server) => {
+      const status = await server.until(
+        '/api/whatsapp/status',
+        (body) => body.data.state === 'qr' && body.data.qr,
+        {
+          what: 'aparelho conectado em QR',
+        },
+      );
+      console.info(`[whatsapp-web] GET /api/whatsapp/status → ${statusLine(status.data)}`);
+      if (!status.data.qr.includes('2@atende-fake-ref-1,'))
+        throw new Error('o QR não veio do WhatsApp falso (ref inesperada)');
+      const registered = whatsapp.clients.filter((client) => client.registration);
+      if (registered.length === 0) throw new Error('o WhatsApp falso não recebeu um registro');
+      console.info(
+        `[whatsapp-web] WhatsApp falso: handshake Noise e registro (versão ${registered[0].registration.version.join('.')}), pair-device com ${registered[0].qrRefsSent} refs`,
+      );
+      const installed = await kindsOf(server);
+      console.info(`[whatsapp-web] GET /api/inbox-kinds → ${JSON.stringify(installed)}`);
+      if (installed['whatsapp-web'] !== true) throw new Error('whatsapp-web deveria constar como instalado');
+    },
+  );
+  for (const fake of fakes.splice(0)) await fake.close();
+
+  // 2. Without the GPL package: install, build and the server still work, Baileys is not even
+  // installed, and the kind says it is missing.
+  prepare(withoutLinkedDevice);
+  for (const gone of ['node_modules/@atende/channel-whatsapp-web', 'node_modules/@whiskeysockets/baileys']) {
+    if (lstatSync(join(withoutLinkedDevice, gone), { throwIfNoEntry: false }))
+      throw new Error(`${gone} instalado sem ${LINKED_DEVICE}`);
+  }
+  console.info('sem o pacote GPL: nem @atende/channel-whatsapp-web nem o Baileys instalados');
+  await withServer(
+    withoutLinkedDevice,
+    'sem whatsapp-web',
+    productionEnv('sem-whatsapp-web', { CHANNEL: 'simulator', DEMO: 'false' }),
+    async (server) => {
+      const installed = await kindsOf(server);
+      console.info(`[sem whatsapp-web] GET /api/inbox-kinds → ${JSON.stringify(installed)}`);
+      if (installed['whatsapp-web'] !== false)
+        throw new Error('whatsapp-web deveria constar como não instalado');
+      if (installed.simulator !== true || installed['cloud-api'] !== true)
+        throw new Error('simulator e cloud-api deveriam constar como instalados');
+    },
+  );
+
+  console.info(
+    `\nOK em ${elapsed()}: o servidor roda do JavaScript compilado só com as dependências de produção; ` +
+      'simulador, Cloud API e aparelho conectado chegam ao primeiro estado; sem o pacote GPL o build e o servidor funcionam.',
+  );
 } catch (error) {
-  console.error(`\nFALHOU: ${error instanceof Error ? error.message : error}`);
+  console.error(`\nFALHOU após ${elapsed()}: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  if (child?.pid && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  }
+  for (const fake of fakes) await fake.close().catch(() => {});
   rmSync(work, { recursive: true, force: true });
 }

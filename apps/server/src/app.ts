@@ -3,7 +3,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { apiDocsPlugin } from './modules/api-docs/api-docs.plugin.js';
-import { apiDocsPlugin } from './modules/api-docs/api-docs.plugin.js';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -85,8 +84,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before any route: routes declare how they reach conversations and this plugin enforces it.
   await app.register(visibilityPlugin);
 
-  // Before the routes: the OpenAPI document is built from each route as it is added.
-  await app.register(apiDocsPlugin);
   // Before the routes: the OpenAPI document is built from each route as it is added.
   await app.register(apiDocsPlugin);
   await app.register(authRoutes);

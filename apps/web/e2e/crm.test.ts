@@ -119,6 +119,8 @@ it('lists clients with search, and analytics downloads a pt-BR CSV for the chose
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Exportar o resumo em CSV' }).click(),
   ]);
+  // The server's name for the file (an unquoted Content-Disposition filename), not the fallback.
+  expect(csv.suggestedFilename()).toMatch(/^analytics-resumo-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
   const body = await text(csv);
   expect(body.charCodeAt(0)).toBe(0xfeff);
   const lines = body.slice(1).split('\r\n');

@@ -1,4 +1,6 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
+import { stringify } from 'csv-stringify';
 
 /**
  * CSV as Excel in pt-BR opens it: UTF-8 with a BOM (or accents come out garbled), `;` between fields
@@ -31,22 +33,6 @@ function dateTime(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function cell(value: CsvValue, timeZone: string): string {
-  if (value === null || value === undefined) return '';
-  let text: string;
-  if (typeof value === 'number') text = Number.isFinite(value) ? decimal.format(value) : '';
-  else if (typeof value === 'boolean') text = value ? 'sim' : 'não';
-  else if (value instanceof Date) text = dateTime(timeZone).format(value).replace(',', '');
-  else text = value;
-  // A leading = + - @ would be read as a formula by spreadsheet programs (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: readonly CsvValue[], timeZone: string): string {
-  return `${values.map((value) => cell(value, timeZone)).join(SEPARATOR)}\r\n`;
-}
-
 /**
  * A streamed CSV: the BOM and header first, then each row as the source yields it, so a year of rows
  * never sits in memory at once. Dates are written in `timeZone`.
@@ -56,18 +42,27 @@ export function csvStream(
   rows: AsyncIterable<readonly CsvValue[]>,
   timeZone: string,
 ): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvLine(header, timeZone);
-    for await (const row of rows) yield csvLine(row, timeZone);
+  const csv = stringify({
+    bom: true,
+    delimiter: SEPARATOR,
+    record_delimiter: 'windows',
+    cast: {
+      number: (value) => (Number.isFinite(value) ? decimal.format(value) : ''),
+      boolean: (value) => (value ? 'sim' : 'não'),
+      date: (value) => dateTime(timeZone).format(value).replace(',', ''),
+      // A leading = + - @ would be read as a formula by spreadsheet programs (CSV injection).
+      string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value),
+    },
+  });
+  async function* records(): AsyncGenerator<readonly CsvValue[]> {
+    yield header;
+    yield* rows;
   }
-  return Readable.from(lines());
+  // A failing source ends the response with its error instead of a silently short file.
+  return pipeline(Readable.from(records()), csv, () => {});
 }
 
-/** `attachment; filename=…` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+/** `attachment; filename=…`, with the UTF-8 name beside an ASCII fallback when it needs one. */
 export function csvDisposition(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return contentDisposition(fileName);
 }

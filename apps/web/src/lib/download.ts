@@ -27,7 +27,7 @@ export async function downloadFile(
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const utf8Name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const plainName = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  const plainName = /filename=(?:"([^"]+)"|([^";\s]+))/i.exec(disposition)?.slice(1).find(Boolean);
   const name = utf8Name ? decodeURIComponent(utf8Name) : (plainName ?? fallbackName);
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addClient,
@@ -8,7 +9,7 @@ import {
   testDatabases,
 } from '../../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { csvLine } from '../../lib/csv.js';
+import { csvStream } from '../../lib/csv.js';
 import { UNLIMITED_SCOPE } from '../visibility/visibility.service.js';
 import { computeReport } from './report.service.js';
 import { exportTable } from './report-export.js';
@@ -171,10 +172,11 @@ describe.each(testDatabases())('analytics report on $kind', (target) => {
   it('exports the summary and the conversations as pt-BR CSV rows', async () => {
     await fixture();
     const summary = await exportTable(db(), 'resumo', RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE);
-    const lines: string[] = [];
-    for await (const row of summary.rows) lines.push(csvLine(row, DEFAULT_TIME_ZONE));
-    expect(lines).toContain('Taxa de conversão (%);33,3\r\n');
-    expect(lines).toContain('Confiança média da IA (%);70\r\n');
+    const lines = (await text(csvStream(['Métrica', 'Valor'], summary.rows, DEFAULT_TIME_ZONE))).split(
+      '\r\n',
+    );
+    expect(lines).toContain('Taxa de conversão (%);33,3');
+    expect(lines).toContain('Confiança média da IA (%);70');
 
     const conversations = await exportTable(db(), 'conversas', RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE);
     const rows: unknown[][] = [];

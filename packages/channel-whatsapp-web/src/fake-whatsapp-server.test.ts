@@ -102,12 +102,13 @@ it("the package's createChannel with a test WebSocket URL reaches the QR state",
   const channel = createChannel({
     sink,
     auth,
-    media: { save: () => Promise.reject(new Error('no media expected')) },
     sent: { find: async () => null },
     logger,
     version: VERSION,
     unavailable: () => new Error('unavailable'),
-    mediaDispatcher: undefined,
+    mediaDispatcher: () => {
+      throw new Error('no media expected');
+    },
     testHooks: { webSocketUrl: fake.url },
   });
   try {

@@ -1,10 +1,12 @@
-import type { InboundMessage } from '@atende/contracts';
+import type { InboundMedia, InboundMessage } from '@atende/contracts';
 import { normalizeMessageContent, type proto, toNumber, type WAMessage } from '@whiskeysockets/baileys';
 import { type Identity, identityOf, isIgnoredJid } from './jid.js';
+import { type MediaContent, type MediaKind, mediaDescriptor } from './media-descriptor.js';
 
-/** Media to download before the message is stored. */
+/** Media a message announces, in Baileys' terms: downloaded later, from what the message carries. */
 export interface PendingMedia {
-  mimeType: string | undefined;
+  kind: MediaKind;
+  content: MediaContent;
   fileName: string | undefined;
 }
 
@@ -15,7 +17,6 @@ export type MappedInbound =
       identity: Identity;
       fromMe: boolean;
       message: Omit<InboundMessage, 'phone' | 'lid'>;
-      media: PendingMedia | null;
     };
 
 export type IgnoreReason = 'not_a_person' | 'no_id' | 'undecryptable' | 'reaction' | 'protocol' | 'empty';
@@ -36,8 +37,18 @@ function locationText(location: proto.Message.ILocationMessage): string {
   return place ? `📍 ${place} (${at})` : `📍 Localização (${at})`;
 }
 
+const pending = (
+  kind: MediaKind,
+  content: PendingMedia['content'],
+  fileName?: string | null | undefined,
+): PendingMedia => ({
+  kind,
+  content,
+  fileName: fileName ?? undefined,
+});
+
 /** Our type, text and media for a message's (unwrapped) content; null when it carries nothing we show. */
-function mapContent(
+export function mapContent(
   content: Content,
 ): { type: InboundMessage['type']; text: string; media: PendingMedia | null } | null {
   if (content.conversation) return { type: 'text', text: content.conversation, media: null };
@@ -46,25 +57,17 @@ function mapContent(
   }
   if (content.imageMessage) {
     const image = content.imageMessage;
-    return {
-      type: 'image',
-      text: image.caption || '[Imagem]',
-      media: { mimeType: image.mimetype ?? undefined, fileName: undefined },
-    };
+    return { type: 'image', text: image.caption || '[Imagem]', media: pending('image', image) };
   }
   if (content.stickerMessage) {
-    return {
-      type: 'image',
-      text: '[Figurinha]',
-      media: { mimeType: content.stickerMessage.mimetype ?? undefined, fileName: undefined },
-    };
+    return { type: 'sticker', text: '[Figurinha]', media: pending('sticker', content.stickerMessage) };
   }
   if (content.audioMessage) {
     const audio = content.audioMessage;
     return {
       type: 'audio',
       text: audio.ptt ? '[Mensagem de voz]' : '[Áudio]',
-      media: { mimeType: audio.mimetype ?? undefined, fileName: undefined },
+      media: pending('audio', audio),
     };
   }
   if (content.documentMessage) {
@@ -73,15 +76,15 @@ function mapContent(
     return {
       type: 'document',
       text: document.caption || `[Documento${name ? `: ${name}` : ''}]`,
-      media: { mimeType: document.mimetype ?? undefined, fileName: name },
+      media: pending('document', document, name),
     };
   }
   if (content.videoMessage) {
-    return {
-      type: 'document',
-      text: content.videoMessage.caption || '[Vídeo]',
-      media: { mimeType: content.videoMessage.mimetype ?? undefined, fileName: undefined },
-    };
+    const video = content.videoMessage;
+    return { type: 'video', text: video.caption || '[Vídeo]', media: pending('video', video) };
+  }
+  if (content.ptvMessage) {
+    return { type: 'video', text: '[Vídeo]', media: pending('video', content.ptvMessage) };
   }
   if (content.locationMessage)
     return { type: 'location', text: locationText(content.locationMessage), media: null };
@@ -123,6 +126,7 @@ export function mapInbound(message: WAMessage): MappedInbound {
   if (!mapped) return { kind: 'ignore', reason: 'empty' };
   const quoted = contextOf(content)?.stanzaId ?? undefined;
   const seconds = message.messageTimestamp ? toNumber(message.messageTimestamp) : 0;
+  const media: InboundMedia | undefined = mapped.media ? mediaDescriptor(key, mapped.media) : undefined;
   return {
     kind: 'message',
     identity: identityOf(key.remoteJid as string, (key as { remoteJidAlt?: string }).remoteJidAlt),
@@ -134,8 +138,8 @@ export function mapInbound(message: WAMessage): MappedInbound {
       type: mapped.type,
       quotedId: quoted,
       timestamp: seconds > 0 ? seconds * 1000 : undefined,
+      media,
     },
-    media: mapped.media,
   };
 }
 

@@ -2,9 +2,11 @@ import type {
   AuthKeyStore,
   ChannelSink,
   ChannelStatus,
+  InboundMedia,
   InboundMessage,
   ChannelLogger as Logger,
-  MediaSaver,
+  MediaDispatcher,
+  MediaDownloadLimits,
   SentMessages,
   StatusTransition,
 } from '@atende/contracts';
@@ -12,7 +14,6 @@ import makeWASocket, {
   type AnyMessageContent,
   Browsers,
   type ConnectionState,
-  downloadMediaMessage,
   jidDecode,
   type MiscMessageGenerationOptions,
   makeCacheableSignalKeyStore,
@@ -30,8 +31,10 @@ import {
   decideOnClose,
   PROBLEM_MESSAGES,
 } from './connection-policy.js';
+import { downloadMedia } from './download-media.js';
 import { type Identity, identityOf, isIgnoredJid, recipientJid } from './jid.js';
-import { mapInbound, mapReceipt } from './map-inbound.js';
+import { mapInbound } from './map-inbound.js';
+import { mapMessageUpdate } from './map-update.js';
 
 /** The part of a Baileys socket the channel uses (a fake in contract tests). */
 export interface SocketLike {
@@ -53,7 +56,6 @@ export type SocketFactory = (config: UserFacingSocketConfig) => SocketLike;
 export interface WhatsappWebOptions {
   sink: ChannelSink;
   auth: AuthKeyStore;
-  media: MediaSaver;
   sent: SentMessages;
   logger: Logger;
   /** The WhatsApp Web version announced at connect (pinned in config; 405 means it is out of date). */
@@ -65,14 +67,20 @@ export interface WhatsappWebOptions {
   /** Test-only: where the WebSocket connects (a local server). */
   webSocketUrl?: string;
   /**
-   * The undici dispatcher every media download goes through (the server's SSRF-safe one, limited to
-   * WhatsApp's media hosts): the URL and host come from the message, which the sender controls.
+   * A fresh undici dispatcher per media download (the server's SSRF-safe one, limited to WhatsApp's
+   * media hosts): the URL and host come from the message, which the sender controls.
    */
-  mediaDispatcher: unknown;
+  mediaDispatcher: () => MediaDispatcher;
+  /** Called after each inbound message is committed: ms since its `messages.upsert` reached us. */
+  onReceiptToCommit?: ((ms: number) => void) | undefined;
   /** Contract tests: downloads a message's media without the network (instead of Baileys'). */
-  download?: (message: WAMessage, socket: SocketLike) => Promise<Uint8Array>;
+  download?: (media: InboundMedia) => Promise<Uint8Array>;
   now?: () => number;
 }
+
+/** Tries at storing one inbound message before it is given up (logged with its id). */
+const SINK_ATTEMPTS = 4;
+const SINK_RETRY_MS = [250, 1_000, 3_000];
 
 type Patch = Partial<ChannelStatus>;
 
@@ -90,8 +98,9 @@ const INITIAL: ChannelStatus = {
 
 /**
  * The linked-device channel (Baileys). One live socket at a time: every close destroys it and a
- * reconnect builds a fresh one. Close codes follow `decideOnClose`. Events are handled one at a time,
- * in the order Baileys emits them.
+ * reconnect builds a fresh one. Close codes follow `decideOnClose`. Events are handled in the order
+ * Baileys emits them: inbound messages go to the sink at once, without waiting for each other's
+ * commits; any other event waits until the messages before it are committed.
  */
 export class WhatsappWebChannel {
   readonly kind = 'whatsapp-web' as const;
@@ -103,6 +112,12 @@ export class WhatsappWebChannel {
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private queue: Promise<void> = Promise.resolve();
+  /**
+   * Inbound messages handed to the sink and not committed yet. Messages do not wait for each other's
+   * commits (the sink group-commits them, in the order given); every other event waits for them, so
+   * an edit, a deletion or a reaction never overtakes the message it is about.
+   */
+  private readonly storing = new Set<Promise<void>>();
   /** LID → phone pairs seen (keys' alt JIDs, `lid-mapping.update`). */
   private readonly lidToPhone = new Map<string, string>();
   private readonly log: Logger;
@@ -127,6 +142,7 @@ export class WhatsappWebChannel {
     this.clearRetry();
     this.dropSocket();
     await this.queue;
+    await this.stored();
     if (this.current.state !== 'disconnected' || this.current.connected) {
       this.transition({ kind: 'disconnected', reason: 'stopped' }, { ...INITIAL });
     }
@@ -236,20 +252,28 @@ export class WhatsappWebChannel {
       ...(this.options.webSocketUrl ? { waWebSocketUrl: this.options.webSocketUrl } : {}),
     });
     this.socket = socket;
-    const on = <T>(event: string, handler: (payload: T) => Promise<void> | void) => {
+    const on = <T>(event: string, handler: (payload: T, receivedAt: number) => Promise<void> | void) => {
       socket.ev.on(event, ((payload: T) => {
         if (generation !== this.generation) return;
-        this.enqueue(() => handler(payload));
+        const receivedAt = performance.now();
+        if (event === 'messages.upsert') {
+          this.enqueue(() => handler(payload, receivedAt));
+          return;
+        }
+        this.enqueue(async () => {
+          await this.stored();
+          await handler(payload, receivedAt);
+        });
       }) as (payload: never) => void);
     };
     on<Partial<ConnectionState>>('connection.update', (update) =>
       this.onConnectionUpdate(update, generation),
     );
     on('creds.update', () => auth.saveCreds());
-    on<{ messages: WAMessage[]; type: string }>('messages.upsert', (upsert) =>
-      this.onUpsert(upsert.messages),
+    on<{ messages: WAMessage[]; type: string }>('messages.upsert', (upsert, receivedAt) =>
+      this.onUpsert(upsert.messages, receivedAt),
     );
-    on<WAMessageUpdate[]>('messages.update', (updates) => this.onReceipts(updates));
+    on<WAMessageUpdate[]>('messages.update', (updates) => this.onUpdates(updates));
     on<Array<{ key: WAMessageKey; reaction: proto.IReaction }>>('messages.reaction', (reactions) =>
       this.onReactions(reactions),
     );
@@ -354,77 +378,110 @@ export class WhatsappWebChannel {
     this.retryTimer.unref?.();
   }
 
-  private async onUpsert(messages: WAMessage[]): Promise<void> {
+  /**
+   * WhatsApp already counts these messages delivered (Baileys acknowledged them before emitting): each
+   * is handed to the sink — stored — before anything else is done with it, its media included only as
+   * what is needed to download it later. The batch is submitted at once (one group commit), and a
+   * message that cannot be stored neither holds nor drops the others.
+   */
+  private onUpsert(messages: WAMessage[], receivedAt: number): void {
     for (const message of messages) {
+      const storing = this.ingest(message, receivedAt).finally(() => this.storing.delete(storing));
+      this.storing.add(storing);
+    }
+  }
+
+  /** Every inbound message handed to the sink so far is committed (or given up). */
+  private async stored(): Promise<void> {
+    while (this.storing.size > 0) await Promise.all(this.storing);
+  }
+
+  private async ingest(message: WAMessage, receivedAt: number): Promise<void> {
+    const id = message.key?.id ?? null;
+    try {
       const mapped = mapInbound(message);
-      if (mapped.kind === 'ignore') continue;
-      const key = message.key as WAMessageKey & { remoteJidAlt?: string };
+      if (mapped.kind === 'ignore') return;
       this.rememberIdentity(mapped.identity);
-      let sender: InboundMessage['sender'] = 'client';
-      if (mapped.fromMe) {
-        // Our own send echoed back (stored before sending): nothing to do.
-        if (await this.options.sent.find(mapped.message.providerMessageId)) continue;
-        sender = 'phone';
-      }
-      const identity = await this.resolve(mapped.identity, key.remoteJid ?? '');
-      const media = mapped.media ? await this.saveMedia(message, mapped.media) : null;
-      await this.options.sink.onInboundMessage({
+      const identity = this.known(mapped.identity);
+      // Typed on the business phone (fromMe): our own sends echoed back are stored already, under the
+      // same id, and the ingest answers them as duplicates.
+      const inbound: InboundMessage = {
         ...mapped.message,
         phone: identity.phone ?? identity.lid ?? '',
         lid: identity.lid ?? undefined,
-        sender,
-        ...(media ?? {}),
-      });
-    }
-  }
-
-  private async saveMedia(
-    message: WAMessage,
-    pending: { mimeType: string | undefined; fileName: string | undefined },
-  ): Promise<Pick<InboundMessage, 'mediaUrl' | 'mediaMimeType' | 'mediaId' | 'fileName'> | null> {
-    const socket = this.socket;
-    if (!socket) return null;
-    try {
-      const download =
-        this.options.download ??
-        ((msg: WAMessage, sock: SocketLike) =>
-          downloadMediaMessage(
-            msg,
-            'buffer',
-            // Baileys hands `options` to Node's fetch, which takes an undici dispatcher.
-            { options: { dispatcher: this.options.mediaDispatcher } as RequestInit },
-            {
-              logger: baileysLogger(this.log),
-              reuploadRequest: (m) =>
-                sock.updateMediaMessage ? sock.updateMediaMessage(m) : Promise.resolve(m),
-            },
-          ));
-      const bytes = await download(message, socket);
-      const saved = await this.options.media.save({
-        bytes,
-        ...(pending.mimeType ? { declaredMimeType: pending.mimeType } : {}),
-        ...(pending.fileName ? { fileName: pending.fileName } : {}),
-      });
-      return {
-        mediaUrl: saved.url,
-        mediaMimeType: saved.mimeType,
-        mediaId: saved.id,
-        fileName: saved.fileName ?? undefined,
+        sender: mapped.fromMe ? 'phone' : 'client',
       };
+      await this.store(inbound);
+      this.options.onReceiptToCommit?.(performance.now() - receivedAt);
+      // Only after the commit: the number behind a LID, if Baileys knows it, joins the two forms.
+      if (!identity.phone && identity.lid) await this.learnPhone(identity.lid, message.key.remoteJid ?? '');
     } catch (error) {
-      // The message is still stored (with its placeholder text); only the file is missing.
-      this.log.warn({ err: describe(error), id: message.key?.id }, 'whatsapp-web media not stored');
-      return null;
+      // Never the content: the id is enough to find it in WhatsApp.
+      this.log.error({ err: describe(error), id }, 'whatsapp-web inbound message not stored');
     }
   }
 
-  private async onReceipts(updates: WAMessageUpdate[]): Promise<void> {
-    for (const { key, update } of updates) {
-      if (!key?.id || !key.fromMe || isIgnoredJid(key.remoteJid)) continue;
-      const status = mapReceipt(update?.status);
-      if (!status) continue;
-      await this.options.sink.onDeliveryStatus({ providerMessageId: key.id, status });
+  /** The sink, retried a few times (a database that blinks must not lose a delivered message). */
+  private async store(inbound: InboundMessage): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.sink.onInboundMessage(inbound);
+        return;
+      } catch (error) {
+        if (attempt >= SINK_ATTEMPTS) throw error;
+        this.log.warn(
+          { err: describe(error), id: inbound.providerMessageId, attempt },
+          'whatsapp-web inbound message: store failed, retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, SINK_RETRY_MS[attempt - 1] ?? 3_000));
+      }
     }
+  }
+
+  /**
+   * Downloads media an inbound message announced (the server's media job calls this after the
+   * message was stored). A re-upload of expired media is asked of the phone while connected.
+   */
+  async downloadMedia(media: InboundMedia, limits: MediaDownloadLimits): Promise<Uint8Array> {
+    if (this.options.download) return this.options.download(media);
+    const socket = this.socket;
+    return downloadMedia(media, limits, {
+      dispatcher: this.options.mediaDispatcher,
+      reupload:
+        socket?.updateMediaMessage && this.current.connected
+          ? (message) => (socket.updateMediaMessage as (m: WAMessage) => Promise<WAMessage>)(message)
+          : undefined,
+    });
+  }
+
+  /** Receipts of our messages, and the customer's (or the phone's) edits and deletions. */
+  private async onUpdates(updates: WAMessageUpdate[]): Promise<void> {
+    for (const update of updates) {
+      try {
+        await this.onUpdate(update);
+      } catch (error) {
+        this.log.error({ err: describe(error), id: update.key?.id }, 'whatsapp-web message update failed');
+      }
+    }
+  }
+
+  private async onUpdate({ key, update }: WAMessageUpdate): Promise<void> {
+    const mapped = mapMessageUpdate(key, update);
+    if (!mapped) return;
+    if (mapped.kind === 'receipt') {
+      await this.options.sink.onDeliveryStatus({ providerMessageId: mapped.id, status: mapped.status });
+      return;
+    }
+    const identity = this.known(mapped.identity);
+    const who = {
+      targetProviderMessageId: mapped.id,
+      from: mapped.fromMe ? ('phone' as const) : ('client' as const),
+      phone: identity.phone ?? identity.lid ?? '',
+      lid: identity.lid ?? undefined,
+      timestamp: mapped.timestamp,
+    };
+    if (mapped.kind === 'edit') await this.options.sink.onMessageEdited?.({ ...who, text: mapped.text });
+    else await this.options.sink.onMessageDeleted?.(who);
   }
 
   private async onReactions(
@@ -434,10 +491,7 @@ export class WhatsappWebChannel {
       const by = reaction.key as (WAMessageKey & { remoteJidAlt?: string }) | null | undefined;
       // Our own reactions (from here or typed on the phone) are not the customer's.
       if (!key?.id || !by || by.fromMe || isIgnoredJid(by.remoteJid)) continue;
-      const identity = await this.resolve(
-        identityOf(by.remoteJid ?? '', by.remoteJidAlt),
-        by.remoteJid ?? '',
-      );
+      const identity = this.known(identityOf(by.remoteJid ?? '', by.remoteJidAlt));
       await this.options.sink.onInboundReaction({
         phone: identity.phone ?? identity.lid ?? '',
         lid: identity.lid ?? undefined,
@@ -464,16 +518,16 @@ export class WhatsappWebChannel {
     if (learned.length > 0) await this.options.sink.onIdentities?.(learned);
   }
 
-  /** Completes a LID-only identity with the phone number when WhatsApp told us the pair. */
-  private async resolve(identity: Identity, jid: string): Promise<Identity> {
+  /** Completes a LID-only identity with the phone number when a pair seen before says it. */
+  private known(identity: Identity): Identity {
     if (identity.phone || !identity.lid) return identity;
-    const known = this.lidToPhone.get(identity.lid);
-    if (known) return { ...identity, phone: known };
+    return { ...identity, phone: this.lidToPhone.get(identity.lid) ?? null };
+  }
+
+  /** Asks Baileys' own LID ↔ phone mapping for a LID's number; a pair found is stored as one client. */
+  private async learnPhone(lid: string, jid: string): Promise<void> {
     const pn = await this.socket?.signalRepository?.lidMapping?.getPNForLID(jid).catch(() => null);
-    const phone = pn ? (jidDecode(pn)?.user ?? null) : null;
-    // The message carries both forms from here on: the ingest stores the pair with it.
-    if (phone) this.lidToPhone.set(identity.lid, phone);
-    return { ...identity, phone };
+    if (pn) await this.rememberPairs([{ lid: `${lid}@lid`, pn }]);
   }
 
   /** Baileys asks for a message it must re-send (a retry receipt): ours, from the database. */

@@ -30,6 +30,12 @@ export interface InboundMessage {
   mediaId?: string | undefined;
   /** A document's name as the customer sent it. */
   fileName?: string | undefined;
+  /**
+   * Media still to be downloaded (linked device): stored with the message and fetched afterwards by a
+   * durable job through `Channel.downloadMedia`, so a download never stands between the provider's
+   * receipt and our commit.
+   */
+  media?: InboundMedia | undefined;
   /** The customer's WhatsApp LID (digits), when addressed by it: the same person as `phone`. */
   lid?: string | undefined;
   /** 'phone': typed on the business phone itself, not by the customer (a person answered). */
@@ -38,6 +44,53 @@ export interface InboundMessage {
   history?: boolean | undefined;
   /** The option the customer tapped on an interactive list or buttons we sent (its id). */
   interactiveReplyId?: string | undefined;
+}
+
+/**
+ * What a provider needs to download a message's media later, stored with the message until then.
+ * `descriptor` is the provider's own (opaque to the server, handed back to `downloadMedia`).
+ */
+export interface InboundMedia {
+  descriptor: Record<string, unknown>;
+  mimeType?: string | undefined;
+  fileName?: string | undefined;
+  /** The size the provider announced (bytes): checked against the limit before any download. */
+  fileLength?: number | undefined;
+}
+
+/** Limits of one media download. */
+export interface MediaDownloadLimits {
+  /** Larger files are refused before downloading (announced size) and while streaming (actual size). */
+  maxBytes: number;
+  /** The whole download, connection to last byte. */
+  timeoutMs: number;
+}
+
+/**
+ * The `code` of a `downloadMedia` error that refuses the file for good (larger than the limit, or no
+ * longer downloadable); any other error may succeed on a retry.
+ */
+export type MediaRefusedCode = 'MEDIA_REFUSED';
+
+/** A customer (or the business phone) edited one of the messages. */
+export interface InboundEdit {
+  targetProviderMessageId: string;
+  text: string;
+  /** Who edited: the customer, or a person on the business phone (a message of ours). */
+  from: 'client' | 'phone';
+  phone: string;
+  lid?: string | undefined;
+  /** When it was edited (epoch ms); receive time when absent. */
+  timestamp?: number | undefined;
+}
+
+/** A customer (or the business phone) deleted one of the messages for everyone. */
+export interface InboundDeletion {
+  targetProviderMessageId: string;
+  from: 'client' | 'phone';
+  phone: string;
+  lid?: string | undefined;
+  timestamp?: number | undefined;
 }
 
 /** A customer reacted to one of the messages (emoji null = reaction removed). */
@@ -102,6 +155,10 @@ export interface ChannelSink {
   onDeliveryStatus(update: DeliveryUpdate): Promise<void>;
   /** Each LID and phone number (digits) are the same customer (learned outside a message). */
   onIdentities?(pairs: ReadonlyArray<{ lid: string; phone: string }>): Promise<void>;
+  /** A message was edited: the new text is shown, the original kept for the audit. */
+  onMessageEdited?(edit: InboundEdit): Promise<void>;
+  /** A message was deleted for everyone: shown as deleted, the original kept for the audit. */
+  onMessageDeleted?(deletion: InboundDeletion): Promise<void>;
 }
 
 export interface SendTextInput {
@@ -124,6 +181,20 @@ export interface SendReactionInput {
   targetProviderMessageId: string;
   /** null removes our reaction. */
   emoji: string | null;
+}
+
+/** The customer's messages we have seen (read receipts: blue ticks on their phone). */
+export interface MarkReadInput {
+  to: string;
+  lid?: string | null | undefined;
+  providerMessageIds: string[];
+}
+
+/** Our side is typing ("digitando…") or stopped. */
+export interface SendPresenceInput {
+  to: string;
+  lid?: string | null | undefined;
+  state: 'composing' | 'paused';
 }
 
 /** A messaging channel (simulator, WhatsApp Web, Cloud API): one connection, one number. */
@@ -158,6 +229,16 @@ export interface Channel {
   logout?(): Promise<void>;
   /** Linked device: asks for an 8-character pairing code for this phone number instead of a QR. */
   requestPairingCode?(phone: string): Promise<string>;
+  /**
+   * Downloads media announced by an inbound message (`InboundMessage.media`). Refuses a file larger
+   * than `limits.maxBytes` before downloading it when its size is announced, and stops reading once
+   * past it (an error with code `MEDIA_REFUSED`); gives up after `limits.timeoutMs`.
+   */
+  downloadMedia?(media: InboundMedia, limits: MediaDownloadLimits): Promise<Uint8Array>;
+  /** Marks the customer's messages read (blue ticks), where the provider has read receipts. */
+  markRead?(input: MarkReadInput): Promise<void>;
+  /** Shows "digitando…" to the customer while our side composes, where the provider can. */
+  sendPresence?(input: SendPresenceInput): Promise<void>;
   /**
    * A channel only one process may hold (linked device, under a lease): calls `listener` with whether
    * a send from this process can succeed now (it holds the connection and it is open), now and on
@@ -198,11 +279,16 @@ export interface ChannelLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** One media download's connection pool: `dispatcher` goes to fetch; `destroy` aborts what it carries. */
+export interface MediaDispatcher {
+  dispatcher: unknown;
+  destroy(error?: Error): Promise<void>;
+}
+
 /** What the server gives the linked-device adapter for one number. */
 export interface LinkedDeviceOptions {
   sink: ChannelSink;
   auth: AuthKeyStore;
-  media: MediaSaver;
   sent: SentMessages;
   logger: ChannelLogger;
   /** The WhatsApp Web version announced at connect (405 means it is out of date). */
@@ -210,10 +296,13 @@ export interface LinkedDeviceOptions {
   /** Error thrown by a send while not connected (the server's unavailable error). */
   unavailable: () => Error;
   /**
-   * The undici dispatcher every media download goes through (the server's SSRF-safe one, limited to
-   * WhatsApp's media hosts). Opaque here: contracts know nothing of undici.
+   * A fresh undici dispatcher for one media download (the server's SSRF-safe one, limited to
+   * WhatsApp's media hosts): closing it aborts that download and nothing else. Opaque here: contracts
+   * know nothing of undici.
    */
-  mediaDispatcher: unknown;
+  mediaDispatcher: () => MediaDispatcher;
+  /** Called after each inbound message is committed: ms since the provider's event reached us. */
+  onReceiptToCommit?: ((ms: number) => void) | undefined;
   /** Tests only: a fake socket factory, a download without the network, a local WebSocket URL. */
   testHooks?: { socketFactory?: unknown; download?: unknown; webSocketUrl?: string } | undefined;
 }

@@ -11,7 +11,15 @@ export type Sender = z.infer<typeof senderSchema>;
 export const reactionSenderSchema = z.enum(['client', 'agent']);
 export type ReactionSender = z.infer<typeof reactionSenderSchema>;
 
-export const messageTypeSchema = z.enum(['text', 'image', 'audio', 'document', 'location']);
+export const messageTypeSchema = z.enum([
+  'text',
+  'image',
+  'audio',
+  'document',
+  'location',
+  'video',
+  'sticker',
+]);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
 /** Map from emoji to `{ senders: [{ sender }] }`. */
@@ -86,6 +94,15 @@ export const messageSchema = z.object({
   evidence: z.array(evidenceSchema),
   /** The agent asked which topic the customer meant, or answered that choice. */
   clarification: messageClarificationSchema.nullable().optional(),
+  /**
+   * Media announced by the message but not here yet: 'pending' while it downloads, 'unavailable' when
+   * it could not be (too large, expired, refused); null when there is none or it arrived.
+   */
+  mediaStatus: z.enum(['pending', 'unavailable']).nullable().optional(),
+  /** When its author last edited it (the content is the new text). */
+  editedAt: isoDateSchema.nullable().optional(),
+  /** When its author deleted it for everyone (the content is then empty; the original is kept for the audit). */
+  deletedAt: isoDateSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

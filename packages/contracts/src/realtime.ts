@@ -79,6 +79,8 @@ export const serverEventSchemas = {
   newMessage: newMessageEventSchema,
   'conversations:statusUpdate': z.object({ conversationId: idSchema, status: z.string() }),
   'message:reaction': z.object({ conversationId: idSchema, messageId: idSchema, reactions: reactionsSchema }),
+  /** A stored message changed: its media arrived or is unavailable, it was edited or deleted. */
+  'message:updated': messageSchema,
   'message:status': z.object({
     conversationId: idSchema,
     messageId: idSchema,

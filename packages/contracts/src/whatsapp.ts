@@ -16,13 +16,13 @@ export const whatsappStatusSchema = z.object({
   channel: channelKindSchema,
   /** The linked phone number once connected. */
   phone: z.string().nullable(),
-  /** Simulator only: the pairing code that the QR encodes. */
+  /** Simulator: the pairing code that the QR encodes. Linked device: the code asked for, to type on the phone. */
   pairingCode: z.string().nullable(),
   /** Why the channel is disconnected, in pt-BR (e.g. an expired Cloud API token). */
   reason: z.string().nullable().optional(),
   /** Linked device: what stopped the connection, for the card's state. */
   problem: z
-    .enum(['logged_out', 'banned', 'replaced', 'outdated', 'unreachable', 'held_elsewhere'])
+    .enum(['logged_out', 'banned', 'replaced', 'outdated', 'unreachable', 'held_elsewhere', 'qr_expired'])
     .nullable()
     .optional(),
   /** Linked device: when the next automatic reconnection is due (ISO-8601), while retrying. */

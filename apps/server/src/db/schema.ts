@@ -93,7 +93,7 @@ export interface MessagesTable {
   provider_message_id: string | null;
   sender: 'client' | 'agent' | 'admin';
   content: string;
-  type: 'text' | 'image' | 'audio' | 'document' | 'location';
+  type: 'text' | 'image' | 'audio' | 'document' | 'location' | 'video' | 'sticker';
   timestamp: number;
   ai_generated: number;
   confidence_score: number | null;
@@ -120,6 +120,14 @@ export interface MessagesTable {
   clarification: ColumnType<string | null, string | null | undefined, string | null>;
   /** The option a customer tapped on an interactive list or buttons we sent (migration 028). */
   interactive_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Media announced but not stored: 'pending' (a job downloads it) or 'unavailable' (migration 030). */
+  media_status: ColumnType<'pending' | 'unavailable' | null, 'pending' | 'unavailable' | null | undefined>;
+  /** JSON: what the channel needs to download the pending media; cleared once it is done (migration 030). */
+  media_descriptor: ColumnType<string | null, string | null | undefined>;
+  /** When the author edited or deleted it; the first words are kept in `original_content` (migration 030). */
+  edited_at: ColumnType<number | null, number | null | undefined>;
+  deleted_at: ColumnType<number | null, number | null | undefined>;
+  original_content: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface ReactionsTable {

@@ -25,5 +25,15 @@ export interface ChannelReactPayload {
   emoji: string | null;
 }
 
+/**
+ * Downloads the media an inbound message announced, through its inbox's channel (`channel_media@<id>`),
+ * after the message itself was stored: a download never delays or loses the message.
+ */
+export const CHANNEL_MEDIA_JOB = 'channel_media';
+export const channelMediaJob = (inboxId: string) => `${CHANNEL_MEDIA_JOB}@${inboxId}`;
+export interface ChannelMediaPayload {
+  messageId: string;
+}
+
 /** Deletes messages older than the retention period (admin-config `dataRetentionDays`), once a day. */
 export const RETENTION_PURGE_JOB = 'retention_purge';

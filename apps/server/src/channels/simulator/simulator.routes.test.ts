@@ -152,7 +152,7 @@ describeEachDatabase('simulator channel', (kind) => {
       ['/api/simulator/pair', { code: 'x' }],
       ['/api/simulator/inbound', { phone: 'abc', text: 'Oi' }],
       ['/api/simulator/inbound', { phone: '5511988887777', text: '   ' }],
-      ['/api/simulator/inbound', { phone: '5511988887777', text: 'Oi', type: 'video' }],
+      ['/api/simulator/inbound', { phone: '5511988887777', text: 'Oi', type: 'gif' }],
       ['/api/simulator/reaction', { phone: '5511988887777', messageId: 'x', emoji: '' }],
     ] as const) {
       const response = await post(url, payload);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InboundMedia } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import {
   createTestDatabase,
@@ -16,18 +17,26 @@ import { fakeSocketFactory } from './fake-baileys.js';
 import type { WhatsappWebTestHooks as WhatsappWebLoadOptions } from './whatsapp-web-kind.js';
 
 /** Bytes a fake download returns per media kind (real file signatures: the media store checks them). */
-function fakeDownload(message: { message?: Record<string, unknown> }): Uint8Array {
-  const json = JSON.stringify(message.message ?? {});
-  if (json.includes('imageMessage')) return samples.png;
-  if (json.includes('audioMessage')) return samples.oggOpus;
-  if (json.includes('documentMessage')) return samples.pdf;
+export function fakeDownload(media: InboundMedia): Uint8Array {
+  const kind = media.descriptor.kind;
+  if (kind === 'image') return samples.png;
+  if (kind === 'sticker') return samples.webp;
+  if (kind === 'audio') return samples.oggOpus;
+  if (kind === 'document') return samples.pdf;
+  if (kind === 'video') return samples.mp4;
   throw new Error('no media in message');
 }
 
 export interface LinkedDeviceAppOptions {
+  /** A fake download of one's own (a failure, a hang); the fake bytes per kind otherwise. */
+  download?: (media: InboundMedia) => Promise<Uint8Array> | undefined;
   /** Media is fetched for real (Baileys' download through the safe dispatcher) instead of faked. */
   realDownload?: boolean;
   mediaFetch?: WhatsappWebLoadOptions['mediaFetch'];
+  /** More environment (e.g. MEDIA_MAX_BYTES). */
+  env?: Record<string, string>;
+  /** Each inbound message's time from Baileys' event to our commit (ms). */
+  onReceiptToCommit?: (ms: number) => void;
 }
 
 /** The real app with CHANNEL=whatsapp-web over a fake Baileys socket, on a fresh database. */
@@ -69,17 +78,21 @@ async function boot(database: TestDatabase, mediaDir: string, options: LinkedDev
   const emitted: string[] = [];
   let app: FastifyInstance;
   try {
-    app = await buildApp(testConfig(database.url, { CHANNEL: 'whatsapp-web', MEDIA_DIR: mediaDir }), {
-      dbHandle: handle,
-      whatsappWeb: {
-        socketFactory: fake.factory,
-        ...(options.realDownload
-          ? {}
-          : { download: async (message: { message?: Record<string, unknown> }) => fakeDownload(message) }),
-        ...(options.mediaFetch ? { mediaFetch: options.mediaFetch } : {}),
-        lease: { pollMs: 100, ttlMs: 2_000 },
+    app = await buildApp(
+      testConfig(database.url, { CHANNEL: 'whatsapp-web', MEDIA_DIR: mediaDir, ...options.env }),
+      {
+        dbHandle: handle,
+        whatsappWeb: {
+          socketFactory: fake.factory,
+          ...(options.realDownload
+            ? {}
+            : { download: async (media: InboundMedia) => options.download?.(media) ?? fakeDownload(media) }),
+          ...(options.mediaFetch ? { mediaFetch: options.mediaFetch } : {}),
+          lease: { pollMs: 100, ttlMs: 2_000 },
+          ...(options.onReceiptToCommit ? { onReceiptToCommit: options.onReceiptToCommit } : {}),
+        },
       },
-    });
+    );
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,4 +1,10 @@
-import type { ChannelStatus, SendReactionInput, SendTextInput } from '../channel.js';
+import type { InboundMedia, MarkReadInput, MediaDownloadLimits, SendPresenceInput } from '@atende/contracts';
+import {
+  type ChannelStatus,
+  ChannelUnavailableError,
+  type SendReactionInput,
+  type SendTextInput,
+} from '../channel.js';
 import type { HeldChannel } from './leased-channel.js';
 
 /** What the card shows before the adapter has loaded. */
@@ -63,7 +69,7 @@ export class DeferredChannel implements HeldChannel {
 
   async requestPairingCode(phone: string): Promise<string> {
     const channel = this.loaded();
-    if (!channel.requestPairingCode) throw new Error('Código de pareamento indisponível');
+    if (!channel.requestPairingCode) throw new ChannelUnavailableError('Código de pareamento indisponível');
     return channel.requestPairingCode(phone);
   }
 
@@ -75,8 +81,22 @@ export class DeferredChannel implements HeldChannel {
     await this.loaded().sendReaction(input);
   }
 
+  async downloadMedia(media: InboundMedia, limits: MediaDownloadLimits): Promise<Uint8Array> {
+    const channel = this.loaded();
+    if (!channel.downloadMedia) throw new Error('Download de mídia indisponível');
+    return channel.downloadMedia(media, limits);
+  }
+
+  async markRead(input: MarkReadInput): Promise<void> {
+    await this.loaded().markRead?.(input);
+  }
+
+  async sendPresence(input: SendPresenceInput): Promise<void> {
+    await this.loaded().sendPresence?.(input);
+  }
+
   private loaded(): HeldChannel {
-    if (!this.channel) throw new Error('WhatsApp Web ainda carregando');
+    if (!this.channel) throw new ChannelUnavailableError('WhatsApp Web ainda carregando');
     return this.channel;
   }
 }

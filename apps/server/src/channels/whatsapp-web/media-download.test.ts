@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isMediaHost as isWhatsappMediaHost } from '@atende/channel-whatsapp-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers.js';
+import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
 import { BlockedDestinationError, createSafeDispatcher } from '../../lib/safe-fetch.js';
 import { mediaDb } from '../../modules/media/media.table.js';
 import { samples } from '../../modules/media/media-samples.js';
+import { MEDIA_DOWNLOAD_ATTEMPTS } from '../../modules/whatsapp/media-jobs.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
 import * as f from './fixtures.js';
 
@@ -37,6 +38,15 @@ async function startCdn(encrypted: Buffer) {
       response.writeHead(302, { location: `http://127.0.0.1:${port}/m/ok` }).end();
       return;
     }
+    if (request.url === '/m/error') {
+      response.writeHead(500).end();
+      return;
+    }
+    if (request.url === '/m/big') {
+      // Far more than MEDIA_MAX_BYTES, whatever the message announced.
+      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(randomBytes(256 * 1024));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(encrypted);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +55,7 @@ async function startCdn(encrypted: Buffer) {
 }
 
 const mediaKey = randomBytes(32);
+const MAX_BYTES = 16 * 1024;
 
 describe("WhatsApp's media hosts", () => {
   it('are whatsapp.net and its subdomains only', () => {
@@ -91,6 +102,7 @@ describeEachDatabase('whatsapp-web media download through the safe dispatcher', 
     t = await createLinkedDeviceApp(kind, {
       realDownload: true,
       mediaFetch: { resolve: async () => ['127.0.0.1'], allowPrivate: true },
+      env: { MEDIA_MAX_BYTES: String(MAX_BYTES) },
     });
     await t.app.domain.jobs.stop();
     const socket = t.fake.latest();
@@ -103,26 +115,35 @@ describeEachDatabase('whatsapp-web media download through the safe dispatcher', 
     await cdn?.close();
   });
 
-  const imageAt = (id: string, url: string) => ({
+  const imageAt = (id: string, url: string, more: { fileLength?: number } = {}) => ({
     key: f.pnKey('5511955554444', id),
     messageTimestamp: Math.floor(Date.now() / 1000),
     pushName: 'Cliente',
-    message: { imageMessage: { url, mimetype: 'image/png', mediaKey, caption: `foto ${id}` } },
+    message: { imageMessage: { url, mimetype: 'image/png', mediaKey, caption: `foto ${id}`, ...more } },
   });
+  const receive = async (...messages: unknown[]) => {
+    t.fake.latest().emit('messages.upsert', f.upsert(messages));
+    for (const message of messages) {
+      const id = (message as { key: { id: string } }).key.id;
+      await waitFor(async () => Boolean(await stored(id)));
+    }
+  };
   const stored = (id: string) =>
     t.app.db
       .selectFrom('messages')
-      .select(['content', 'media_url', 'media_mime_type'])
+      .select(['content', 'media_url', 'media_mime_type', 'media_status'])
       .where('provider_message_id', '=', id)
       .executeTakeFirst();
   const mediaRows = async () => (await mediaDb(t.app.db).selectFrom('media').select('id').execute()).length;
   const files = () => readdirSync(t.mediaDir, { recursive: true }).length;
 
-  it('downloads, decrypts and stores media from a WhatsApp host', async () => {
+  it('downloads, decrypts and stores media from a WhatsApp host (a job, after the message)', async () => {
     t.fake
       .latest()
       .emit('messages.upsert', f.upsert([imageAt('OK1', `http://mmg.whatsapp.net:${cdn.port}/m/ok`)]));
     await waitFor(async () => Boolean(await stored('OK1')));
+    expect(cdn.hits).toEqual([]);
+    await t.runJobs();
     expect(await stored('OK1')).toMatchObject({ content: 'foto OK1', media_mime_type: 'image/png' });
     expect((await stored('OK1'))?.media_url).toMatch(/^\/api\/media\//);
     expect(cdn.hits).toEqual(['/m/ok']);
@@ -141,14 +162,85 @@ describeEachDatabase('whatsapp-web media download through the safe dispatcher', 
     t.fake
       .latest()
       .emit('messages.upsert', f.upsert(Object.entries(urls).map(([id, url]) => imageAt(id, url))));
+    for (const id of Object.keys(urls)) await waitFor(async () => Boolean(await stored(id)));
+    // Refused for good on the first attempt: no retries.
+    await t.runJobs();
     for (const id of Object.keys(urls)) {
-      await waitFor(async () => Boolean(await stored(id)));
-      // Stored with its caption (the customer's words are not lost), without media.
-      expect(await stored(id)).toMatchObject({ content: `foto ${id}`, media_url: null });
+      // Stored with its caption (the customer's words are not lost), without media, and says so.
+      expect(await stored(id)).toMatchObject({
+        content: `foto ${id}`,
+        media_url: null,
+        media_status: 'unavailable',
+      });
     }
     // Only the redirect's first hop is a WhatsApp host; where it pointed was never reached.
     expect(cdn.hits).toEqual(['/m/redirect']);
     expect(await mediaRows()).toBe(rowsBefore);
     expect(files()).toBe(filesBefore);
+  });
+
+  it('announced larger than MEDIA_MAX_BYTES: never requested, shown as unavailable at once', async () => {
+    const [rowsBefore, filesBefore] = [await mediaRows(), files()];
+    cdn.hits.length = 0;
+    t.emitted.length = 0;
+    await receive(
+      imageAt('HUGE1', `http://mmg.whatsapp.net:${cdn.port}/m/ok`, { fileLength: 2_000_000_000 }),
+    );
+    expect(await stored('HUGE1')).toMatchObject({ media_status: 'pending' });
+    await t.runJobs();
+    expect(await stored('HUGE1')).toMatchObject({
+      content: 'foto HUGE1',
+      media_url: null,
+      media_status: 'unavailable',
+    });
+    expect(cdn.hits).toEqual([]);
+    expect([await mediaRows(), files()]).toEqual([rowsBefore, filesBefore]);
+    expect(t.emitted).toContain('message:updated');
+  });
+
+  it('a body past the limit (announced small or not at all) is cut off while it streams', async () => {
+    const [rowsBefore, filesBefore] = [await mediaRows(), files()];
+    cdn.hits.length = 0;
+    await receive(
+      imageAt('BIG1', `http://mmg.whatsapp.net:${cdn.port}/m/big`),
+      imageAt('BIG2', `http://mmg.whatsapp.net:${cdn.port}/m/big`, { fileLength: 1000 }),
+    );
+    await t.runJobs();
+    for (const id of ['BIG1', 'BIG2']) {
+      expect(await stored(id)).toMatchObject({ media_url: null, media_status: 'unavailable' });
+    }
+    // Refused for good: one request each, no retry.
+    expect(cdn.hits).toEqual(['/m/big', '/m/big']);
+    expect([await mediaRows(), files()]).toEqual([rowsBefore, filesBefore]);
+  });
+
+  it('a failing download is retried, then shown as unavailable', async () => {
+    cdn.hits.length = 0;
+    await receive(imageAt('ERR1', `http://mmg.whatsapp.net:${cdn.port}/m/error`));
+    for (let attempt = 1; attempt < MEDIA_DOWNLOAD_ATTEMPTS; attempt++) {
+      await t.runJobs();
+      expect(await stored('ERR1')).toMatchObject({ media_status: 'pending' });
+    }
+    await t.runJobs();
+    expect(await stored('ERR1')).toMatchObject({ media_status: 'unavailable', content: 'foto ERR1' });
+    expect(cdn.hits).toHaveLength(MEDIA_DOWNLOAD_ATTEMPTS);
+    // What the operator sees.
+    const token = (await createAndLogin(t.app)).token;
+    const conversation = (
+      await t.app.db
+        .selectFrom('messages')
+        .select('conversation_id')
+        .where('provider_message_id', '=', 'ERR1')
+        .executeTakeFirstOrThrow()
+    ).conversation_id;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation}`,
+      headers: bearer(token),
+    });
+    const message = (listed.json().data.messages as Array<{ content: string; mediaStatus: string }>).find(
+      (m) => m.content === 'foto ERR1',
+    );
+    expect(message?.mediaStatus).toBe('unavailable');
   });
 });

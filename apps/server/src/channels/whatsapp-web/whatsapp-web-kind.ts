@@ -6,7 +6,8 @@ import type { ChannelKindDefinition } from '../channel-kind.js';
 import { authStateBox } from './auth-state-keys.js';
 import { whatsappAuthStore } from './auth-store.js';
 import { DeferredChannel } from './deferred-channel.js';
-import { LeasedChannel, type LeaseOptions } from './leased-channel.js';
+import type { LeasedChannel, LeaseOptions } from './leased-channel.js';
+import { LinkedDeviceChannel } from './linked-device-channel.js';
 
 /** Test hooks: a fake socket, a download without the network, a local WebSocket, media resolution. */
 export interface WhatsappWebTestHooks {
@@ -15,7 +16,12 @@ export interface WhatsappWebTestHooks {
   download?: unknown;
   webSocketUrl?: string;
   mediaFetch?: Pick<SafeFetchOptions, 'resolve' | 'allowPrivate'>;
+  /** Each inbound message's time from Baileys' event to our commit (ms). */
+  onReceiptToCommit?: (ms: number) => void;
 }
+
+/** A commit this long after WhatsApp's receipt is worth a warning: the window a crash could lose. */
+const SLOW_COMMIT_MS = 2_000;
 
 let adapter: Promise<LinkedDeviceAdapter> | null = null;
 
@@ -37,7 +43,7 @@ export const linkedDeviceAccount = (inboxId: string) => `whatsapp-web:${inboxId}
  */
 export function whatsappWebKind(
   hooks: WhatsappWebTestHooks = {},
-): ChannelKindDefinition<Record<string, never>, LeasedChannel> {
+): ChannelKindDefinition<Record<string, never>, LinkedDeviceChannel> {
   return {
     kind: 'whatsapp-web',
     label: 'WhatsApp no celular (aparelho conectado)',
@@ -73,16 +79,28 @@ export function whatsappWebKind(
             const linked = await loadLinkedDevice();
             // Built once this process holds the lease: what is in clear or under an old key is sealed now.
             const resealed = await auth.resealAll();
-            if (resealed > 0) context.app.log.info({ inbox: inbox.id, resealed }, 'whatsapp-web: auth state sealed');
+            if (resealed > 0)
+              context.app.log.info({ inbox: inbox.id, resealed }, 'whatsapp-web: auth state sealed');
+            const logger = context.app.log.child({ channel: 'whatsapp-web', inbox: inbox.id });
             return linked.createChannel({
               sink,
               auth,
-              media: context.media,
               sent: context.sent,
-              logger: context.app.log.child({ channel: 'whatsapp-web', inbox: inbox.id }),
+              logger,
               version: context.config.whatsappWebVersion,
               unavailable: () => new ChannelUnavailableError(),
-              mediaDispatcher: createSafeDispatcher({ ...hooks.mediaFetch, allowHost: linked.isMediaHost }),
+              // One pool per download: closing it aborts that download (a deadline, a size limit).
+              mediaDispatcher: () => {
+                const dispatcher = createSafeDispatcher({
+                  ...hooks.mediaFetch,
+                  allowHost: linked.isMediaHost,
+                });
+                return { dispatcher, destroy: (error) => dispatcher.destroy(error ?? null) };
+              },
+              onReceiptToCommit: (ms) => {
+                hooks.onReceiptToCommit?.(ms);
+                if (ms > SLOW_COMMIT_MS) logger.warn({ ms }, 'whatsapp-web: slow commit after the receipt');
+              },
               testHooks: {
                 socketFactory: hooks.socketFactory,
                 download: hooks.download,
@@ -93,11 +111,12 @@ export function whatsappWebKind(
           (error) =>
             context.app.log.error({ err: error, inbox: inbox.id }, 'whatsapp-web channel failed to load'),
         );
-      leased = new LeasedChannel(build, context.state, context.sink, {
+      const channel = new LinkedDeviceChannel(build, context.state, context.sink, {
         ...hooks.lease,
         busy: context.leasesHeld,
       });
-      return leased;
+      leased = channel;
+      return channel;
     },
     settingsFromEnvironment: async () => ({}),
   };

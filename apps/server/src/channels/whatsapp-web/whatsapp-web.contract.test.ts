@@ -290,7 +290,7 @@ for (const kind of DATABASE_KINDS) {
       expect((await byId('Q1'))?.content).toBe('Esse aqui, para Campinas');
     });
 
-    it('image with caption, voice note, document with caption and location are stored with their media', async () => {
+    it('image with caption, voice note, document with caption and location: stored first, media by a job after', async () => {
       const phone = '5511944440000';
       emit(
         'messages.upsert',
@@ -302,6 +302,20 @@ for (const kind of DATABASE_KINDS) {
         ]),
       );
       await waitFor(async () => Boolean(await byId('M4')));
+      // Stored at once with their words; the files are not downloaded yet (the job runner is stopped).
+      expect(await byId('M1')).toMatchObject({
+        type: 'image',
+        content: 'Olha a foto do defeito',
+        media_url: null,
+      });
+      const pending = await t.app.db
+        .selectFrom('messages')
+        .select(['provider_message_id', 'media_status'])
+        .where('provider_message_id', 'in', ['M1', 'M2', 'M3', 'M4'])
+        .orderBy('provider_message_id')
+        .execute();
+      expect(pending.map((m) => m.media_status)).toEqual(['pending', 'pending', 'pending', null]);
+      await t.runJobs();
       const [img, voice, doc, loc] = await Promise.all(['M1', 'M2', 'M3', 'M4'].map(byId));
       expect(img).toMatchObject({
         type: 'image',

@@ -17,6 +17,7 @@ import * as m024 from './024-simulator-delivery-once.js';
 import * as m025 from './025-inboxes.js';
 import * as m027 from './027-integrations.js';
 import * as m028 from './028-message-clarification.js';
+import * as m030 from './030-message-media-and-edits.js';
 import * as m031 from './031-lease-epoch.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '025-inboxes': m025,
   '027-integrations': m027,
   '028-message-clarification': m028,
+  '030-message-media-and-edits': m030,
   '031-lease-epoch': m031,
 };

@@ -351,7 +351,7 @@ describeEachDatabase('conversations API', (kind) => {
         {},
         { message: '   ' },
         { message: 'x'.repeat(1001) },
-        { message: 'ok', type: 'video' },
+        { message: 'ok', type: 'gif' },
       ]) {
         const response = await as().post(`/api/conversations/${conversationId}/messages`, body);
         expect(response.status, JSON.stringify(body)).toBe(400);

@@ -139,6 +139,8 @@ export class InboxManager {
   async changed(): Promise<void> {
     this.syncing = this.syncing.then(() => this.sync());
     await this.syncing;
+    // Who may see which inbox may have changed: every dashboard socket's rooms are recomputed.
+    await this.deps.app.realtime.refreshDashboardRooms();
     this.deps.app.realtime.toDashboard('inboxes:changed', {});
   }
 
@@ -169,6 +171,13 @@ export class InboxManager {
   ): { id: string; channel: C } | undefined {
     for (const [id, entry] of this.running) if (has(entry.channel)) return { id, channel: entry.channel };
     return undefined;
+  }
+
+  /** Whether any active inbox is open only to its members (the dashboard's rooms then differ). */
+  anyLimited(): boolean {
+    for (const entry of this.running.values()) if (entry.row.operator_access === 'members') return true;
+    for (const row of this.missing.values()) if (row.operator_access === 'members') return true;
+    return false;
   }
 
   /** Whether the conversation's inbox allows free text only within 24 h of the customer (Cloud API). */

@@ -23,7 +23,13 @@ const oggOpus = (() => {
   return Uint8Array.from(page);
 })();
 
+/** An MP4's first box (`ftyp`, brand isom): what a WhatsApp video starts with. */
+const mp4 = hex('000000186674797069736f6d0000020069736f6d69736f32');
+
+/** A WebP's RIFF header (what a WhatsApp sticker is). */
+const webp = hex('524946461a000000574542505650384c0d0000002f0000001007101111888808');
+
 const elf = hex('7f454c4602010100000000000000000002003e00');
 const zip = hex('504b030414000000080000000000000000000000000000000000050000006869');
 
-export const samples = { png, jpeg, pdf, oggOpus, elf, zip };
+export const samples = { png, jpeg, pdf, oggOpus, mp4, webp, elf, zip };

@@ -4,7 +4,12 @@ import type { InboundMessage, InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Written } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
-import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../../jobs/job-kinds.js';
+import {
+  AGENT_REPLY_JOB,
+  type AgentReplyPayload,
+  type ChannelMediaPayload,
+  channelMediaJob,
+} from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -197,6 +202,8 @@ async function storeInbound(
   /** New conversations' activities, announced by the message that opened them. */
   const activities: Array<{ activity: NewActivity; events: PendingEvents }> = [];
   const agentJobs: { kind: string; payload: AgentReplyPayload; dedupeKey: string }[] = [];
+  /** Media announced by a message, downloaded after the commit through the inbox's channel. */
+  const mediaJobs: { kind: string; payload: ChannelMediaPayload; dedupeKey: string }[] = [];
   /** Conversations a person answered from the business phone: paused after the rows are written. */
   const pauses: Array<{
     row: ConversationRow;
@@ -243,6 +250,7 @@ async function storeInbound(
         ? Math.max(0, timestamp - conversation.awaiting_since)
         : null;
     const firstReply = fromPhone && conversation.first_response_ms === null;
+    const pendingMedia = inbound.media && !inbound.mediaUrl ? inbound.media : null;
     const message: MessageRow = {
       id: newId(),
       conversation_id: conversation.id,
@@ -269,8 +277,20 @@ async function storeInbound(
       response_ms: responseMs,
       clarification: null,
       interactive_reply_id: inbound.interactiveReplyId ?? null,
+      media_status: pendingMedia ? 'pending' : null,
+      media_descriptor: pendingMedia ? JSON.stringify(pendingMedia) : null,
+      edited_at: null,
+      deleted_at: null,
+      original_content: null,
     };
     messages.push(message);
+    if (pendingMedia) {
+      mediaJobs.push({
+        kind: channelMediaJob(inbound.inboxId),
+        payload: { messageId: message.id },
+        dedupeKey: `${channelMediaJob(inbound.inboxId)}:${message.id}`,
+      });
+    }
 
     const lastMessageTime = Math.max(timestamp, conversation.last_message_time ?? 0);
     const lastMessage = lastMessageTime === timestamp ? message.content : conversation.last_message;
@@ -373,10 +393,10 @@ async function storeInbound(
   for (const [i, activity] of recordedActivities.entries()) {
     activities[i]?.events.dashboard('analytics:update', activity);
   }
-  const recorded = await deps.jobs.enqueueMany(trx, agentJobs);
+  const recorded = await deps.jobs.enqueueMany(trx, [...agentJobs, ...mediaJobs]);
   return out.map(({ dedupeKey, ...item }) => ({
     ...item,
-    enqueued: dedupeKey !== null && recorded.has(dedupeKey),
+    enqueued: (dedupeKey !== null && recorded.has(dedupeKey)) || mediaJobs.length > 0,
   }));
 }
 

@@ -118,6 +118,11 @@ async function storeOutbound(
     response_ms: responseMs,
     clarification: input.clarification ? JSON.stringify(input.clarification) : null,
     interactive_reply_id: null,
+    media_status: null,
+    media_descriptor: null,
+    edited_at: null,
+    deleted_at: null,
+    original_content: null,
   };
   await insertMessage(trx, row);
 

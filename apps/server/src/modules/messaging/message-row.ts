@@ -64,8 +64,9 @@ export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
     timestamp: toIso(row.timestamp),
     aiGenerated: row.ai_generated === 1,
     confidenceScore: row.confidence_score,
-    mediaUrl: row.media_url,
-    mediaMimeType: row.media_mime_type,
+    // A deleted message shows nothing of what it held (the original is kept for the audit only).
+    mediaUrl: row.deleted_at === null ? row.media_url : null,
+    mediaMimeType: row.deleted_at === null ? row.media_mime_type : null,
     replyTo:
       row.reply_to_id && row.reply_to_sender
         ? { id: row.reply_to_id, content: row.reply_to_content ?? '', sender: row.reply_to_sender }
@@ -79,6 +80,9 @@ export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
     authorName: row.author_name,
     evidence: parseEvidence(row.evidence),
     clarification: parseClarification(row.clarification),
+    mediaStatus: row.deleted_at === null ? row.media_status : null,
+    editedAt: row.edited_at === null ? null : toIso(row.edited_at),
+    deletedAt: row.deleted_at === null ? null : toIso(row.deleted_at),
   };
 }
 

@@ -25,6 +25,7 @@ import { toConversation } from './conversation-row.js';
 import { conversationStatus } from './conversation-status.js';
 import { conversions } from './conversion.js';
 import { DeliveryStatuses } from './delivery-status.js';
+import { messageChanges } from './message-changes.js';
 import { PendingEvents } from './pending-events.js';
 import { reactionWriter } from './reactions.js';
 import { sendOutcomes } from './send-outcome.js';
@@ -89,6 +90,8 @@ export function createMessaging(deps: MessagingDeps) {
     ...outboundWriter(deps),
     changeHandler,
     ...reactionWriter({ db, realtime, domainEvents, jobs }),
+    /** Media that arrives after its message; the author's edits and deletions. */
+    ...messageChanges({ db, realtime, domainEvents }),
     /** Delivery receipts and send outcomes: forward only, failed is final. */
     advanceStatus: statuses.advance.bind(statuses),
     /** What a send told us: the provider's id for the message, or why it failed for good. */

@@ -142,6 +142,13 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       response_ms: KEEP,
       clarification: KEEP,
       interactive_reply_id: KEEP,
+      media_status: KEEP,
+      // The keys and address of the customer's file until it is downloaded.
+      media_descriptor: erase(null),
+      edited_at: KEEP,
+      deleted_at: KEEP,
+      // The customer's first words of a message they edited or deleted (kept for the audit).
+      original_content: erase(null),
     },
     retention: { when: 'older', column: 'timestamp', action: 'delete' },
   },
@@ -291,6 +298,7 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     'updated_at',
     'lease_owner',
     'lease_expires_at',
+    'lease_epoch',
   ]),
   users: notCustomerData('the team', [
     'id',

@@ -37,6 +37,12 @@ export function createChannelSink(deps: {
     async onInboundReaction(reaction) {
       await messaging.receiveReaction(reaction);
     },
+    async onMessageEdited(edit) {
+      await messaging.receiveEdit(edit);
+    },
+    async onMessageDeleted(deletion) {
+      await messaging.receiveDeletion(deletion);
+    },
     async onDeliveryStatus(update) {
       if (update.status === 'failed' && update.error) {
         await messaging.failWithReason({ providerMessageId: update.providerMessageId }, update.error);

@@ -50,3 +50,49 @@ it('a stored file that cannot be loaded says so', async () => {
   );
   await waitFor(() => expect(screen.getByText('Anexo indisponível')).toBeTruthy());
 });
+
+it('media still downloading, and media that never could be, say so (no request)', () => {
+  const fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  const { rerender } = render(
+    <MessageMedia message={{ type: 'image', mediaUrl: null, mediaMimeType: null, mediaStatus: 'pending' }} />,
+  );
+  expect(screen.getByTestId('media-pending').textContent).toContain('Baixando mídia');
+  rerender(
+    <MessageMedia
+      message={{ type: 'video', mediaUrl: null, mediaMimeType: null, mediaStatus: 'unavailable' }}
+    />,
+  );
+  expect(screen.getByTestId('media-unavailable').textContent).toContain('Mídia indisponível');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('a video plays in a player and a sticker shows as a small image', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(new Blob([new Uint8Array([0])], { type: 'video/mp4' }))),
+  );
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:http://localhost/v'), revokeObjectURL: vi.fn() });
+  const { container, rerender } = render(
+    <MessageMedia
+      message={{
+        type: 'video',
+        mediaUrl: '/api/media/0193a0b2-1c2d-7e3f-8a4b-5c6d7e8f9a0b',
+        mediaMimeType: 'video/mp4',
+      }}
+    />,
+  );
+  await waitFor(() =>
+    expect(container.querySelector('video')?.getAttribute('src')).toBe('blob:http://localhost/v'),
+  );
+  rerender(
+    <MessageMedia
+      message={{
+        type: 'sticker',
+        mediaUrl: '/api/media/0193a0b2-1c2d-7e3f-8a4b-5c6d7e8f9a0c',
+        mediaMimeType: 'image/webp',
+      }}
+    />,
+  );
+  expect((await screen.findByAltText('Figurinha')).getAttribute('src')).toBe('blob:http://localhost/v');
+});

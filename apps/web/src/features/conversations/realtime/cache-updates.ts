@@ -193,6 +193,18 @@ export function setReactions(
   );
 }
 
+/** A stored message changed (its media arrived, it was edited or deleted): the bubble shows it as it is. */
+export function replaceMessage(qc: QueryClient, message: Message) {
+  qc.setQueryData<MessagesCache>(conversationMessagesKey(message.conversationId), (cache) =>
+    cache
+      ? updateMessageInPages(cache, message.id, () => ({
+          ...message,
+          reactions: cleanReactions(message.reactions),
+        }))
+      : cache,
+  );
+}
+
 export function setMessageStatus(
   qc: QueryClient,
   conversationId: string,

@@ -9,6 +9,7 @@ import {
   applyIncomingToList,
   applyMessage,
   patchConversation,
+  replaceMessage,
   setHandler,
   setMessageStatus,
   setReactions,
@@ -81,6 +82,8 @@ export function useConversationsRealtime(openConversationId: string | null): voi
   useSocketEvent('message:reaction', ({ conversationId, messageId, reactions }) => {
     setReactions(qc, conversationId, messageId, reactions);
   });
+
+  useSocketEvent('message:updated', (message) => replaceMessage(qc, message));
 
   useSocketEvent('message:status', ({ conversationId, messageId, status, error }) => {
     setMessageStatus(qc, conversationId, messageId, status, error);

@@ -35,6 +35,7 @@ import { downloadMedia } from './download-media.js';
 import { type Identity, identityOf, isIgnoredJid, recipientJid } from './jid.js';
 import { mapInbound } from './map-inbound.js';
 import { mapMessageUpdate } from './map-update.js';
+import { holdSignalConsole } from './signal-console.js';
 
 /** The part of a Baileys socket the channel uses (a fake in contract tests). */
 export interface SocketLike {
@@ -118,6 +119,8 @@ export class WhatsappWebChannel {
    * an edit, a deletion or a reaction never overtakes the message it is about.
    */
   private readonly storing = new Set<Promise<void>>();
+  /** Gives `console` back once this channel no longer runs (see signal-console.ts). */
+  private releaseConsole: (() => void) | null = null;
   /** LID → phone pairs seen (keys' alt JIDs, `lid-mapping.update`). */
   private readonly lidToPhone = new Map<string, string>();
   private readonly log: Logger;
@@ -134,6 +137,8 @@ export class WhatsappWebChannel {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // libsignal runs only under a socket: its session dumps are kept out of the output meanwhile.
+    this.releaseConsole ??= holdSignalConsole(this.log);
     await this.connect();
   }
 
@@ -143,6 +148,8 @@ export class WhatsappWebChannel {
     this.dropSocket();
     await this.queue;
     await this.stored();
+    this.releaseConsole?.();
+    this.releaseConsole = null;
     if (this.current.state !== 'disconnected' || this.current.connected) {
       this.transition({ kind: 'disconnected', reason: 'stopped' }, { ...INITIAL });
     }

@@ -26,20 +26,6 @@ const allowed = [
     change:
       'move the session lookup behind plugins/auth (e.g. it decorates app.sessions); realtime uses that',
   })),
-  // Server: agent/retrieval's text analysis is a library the domain also needs.
-  ...[
-    ['modules/knowledge-gaps/question-key.ts', 'agent/retrieval/normalize.ts'],
-    ['modules/knowledge-gaps/question-key.ts', 'agent/retrieval/analyzer.ts'],
-    ['modules/demo/simulated-traffic.ts', 'agent/retrieval/passages.ts'],
-    ['modules/demo/seed-demo.ts', 'agent/retrieval/passages.ts'],
-    ['modules/demo/demo-history.ts', 'agent/retrieval/passages.ts'],
-    ['modules/demo/demo-conversation.ts', 'agent/retrieval/passages.ts'],
-  ].map(([from, to]) => ({
-    rule: 'server-domain-never-imports-the-agent',
-    from: `apps/server/src/${from}`,
-    to: `apps/server/src/${to}`,
-    change: 'move the text analysis (normalize, analyzer, passages) out of agent/ into lib/text/',
-  })),
   {
     rule: 'server-domain-never-imports-the-agent',
     from: 'apps/server/src/modules/settings/test-ai.routes.ts',

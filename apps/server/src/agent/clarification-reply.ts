@@ -1,7 +1,7 @@
 import type { ClarificationOption, ClarificationPick } from '@atende/contracts';
+import { analyze } from '../lib/text/analyzer.js';
+import { words } from '../lib/text/normalize.js';
 import { asksForPerson } from './handoff-intent.js';
-import { analyze } from './retrieval/analyzer.js';
-import { words } from './retrieval/normalize.js';
 
 export type PickResult =
   | { kind: 'option'; option: ClarificationOption; by: ClarificationPick }

@@ -1,6 +1,6 @@
 import type { ClarificationOption } from '@atende/contracts';
+import { foldText } from '../lib/text/normalize.js';
 import { candidateConfidences } from './retrieval/confidence.js';
-import { foldText } from './retrieval/normalize.js';
 import type { RetrievedPart } from './retrieval/retrieve.js';
 import type { Band, Calibration } from './retrieval/tuning.js';
 

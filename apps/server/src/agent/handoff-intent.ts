@@ -1,4 +1,4 @@
-import { foldText } from './retrieval/normalize.js';
+import { foldText } from '../lib/text/normalize.js';
 
 /** Phrases that ask for a person even when no configured keyword appears. */
 const BUILT_IN = [

@@ -1,9 +1,9 @@
 import { agentConfigSchema } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../lib/text/analyzer.js';
 import { decide } from './decide.js';
 import { loadDemoKnowledgeBase } from './eval/run-eval.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
-import { analyze } from './retrieval/analyzer.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
 import { createRetrievalProvider } from './retrieval-provider.js';
 

@@ -1,4 +1,4 @@
-import { words } from './retrieval/normalize.js';
+import { words } from '../lib/text/normalize.js';
 
 const GREETINGS = new Set(
   'oi oii oie ola opa eai e ai bom dia boa tarde noite tudo bem beleza blz hello hi alo'.split(' '),

@@ -1,9 +1,9 @@
 import { agentConfigSchema } from '@atende/contracts';
+import { foldText } from '../../lib/text/normalize.js';
 import { type Decision, decide } from '../decide.js';
 import type { AgentProvider } from '../provider.js';
 import { type ConfidenceFeatures, calibrate, featuresOf } from '../retrieval/confidence.js';
 import { KnowledgeIndex } from '../retrieval/kb-index.js';
-import { foldText } from '../retrieval/normalize.js';
 import { retrieve } from '../retrieval/retrieve.js';
 import { DEFAULT_TUNING, type Tuning } from '../retrieval/tuning.js';
 import { createRetrievalProvider } from '../retrieval-provider.js';

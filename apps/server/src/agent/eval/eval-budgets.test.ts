@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { splitPassages } from '../retrieval/passages.js';
+import { splitPassages } from '../../lib/text/passages.js';
 import { leaveOneDomainOut, scoreOutcomes } from './cross-domain.js';
 import { loadAllDomains, loadDomain, NEW_DOMAINS } from './domains.js';
 import { BUDGETS, loadDemoKnowledgeBase, loadEvalSet, runEval } from './run-eval.js';
@@ -17,6 +17,13 @@ const FLOORS = {
 } as const;
 
 describe('agent evaluation sets', () => {
+  it('the demo knowledge base splits into 40–60 passages with unique ids', () => {
+    const passages = splitPassages(loadDemoKnowledgeBase());
+    expect(passages.length).toBeGreaterThanOrEqual(40);
+    expect(passages.length).toBeLessThanOrEqual(60);
+    expect(new Set(passages.map((p) => p.id)).size).toBe(passages.length);
+  });
+
   it('the demo set has at least 60 labelled questions, 15 of them out of scope, on passages that exist', () => {
     const items = loadEvalSet();
     expect(items.length).toBeGreaterThanOrEqual(60);

@@ -1,4 +1,4 @@
-import { splitPassages } from '../retrieval/passages.js';
+import { splitPassages } from '../../lib/text/passages.js';
 
 const TOPICS = [
   'geladeira',

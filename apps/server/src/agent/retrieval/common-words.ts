@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-pt-br';
-import { foldText } from './normalize.js';
+import { foldText } from '../../lib/text/normalize.js';
 
 /**
  * How many of the most frequent pt-BR words count as everyday words. A word the knowledge base never

@@ -1,12 +1,12 @@
-import { analyze } from './analyzer.js';
+import { analyze } from '../../lib/text/analyzer.js';
+import { foldText } from '../../lib/text/normalize.js';
+import { type Passage, splitPassages } from '../../lib/text/passages.js';
+import { stem } from '../../lib/text/stemmer.js';
+import { RELATED } from '../../lib/text/synonyms.js';
 import { isEverydayWord } from './common-words.js';
 import { FuzzyVocabulary } from './fuzzy.js';
-import { foldText } from './normalize.js';
-import { type Passage, splitPassages } from './passages.js';
 import { questionSignals } from './question-signals.js';
 import { sentencesOf } from './sentences.js';
-import { stem } from './stemmer.js';
-import { RELATED } from './synonyms.js';
 import { DEFAULT_TUNING, type Tuning } from './tuning.js';
 
 const TYPO_WEIGHT = [1, 0.85, 0.7] as const;

@@ -1,4 +1,4 @@
-import { foldText } from './normalize.js';
+import { foldText } from '../../lib/text/normalize.js';
 
 /**
  * Signs, in the customer's own words, that a question needs a person or a system lookup rather than

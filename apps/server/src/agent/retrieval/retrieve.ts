@@ -1,7 +1,7 @@
+import { foldText } from '../../lib/text/normalize.js';
 import type { HistoryMessage } from '../provider.js';
 import { confidenceOf } from './confidence.js';
 import type { KnowledgeIndex, ScoredPassage, SearchResult } from './kb-index.js';
-import { foldText } from './normalize.js';
 
 export interface RetrievedPart {
   question: string;

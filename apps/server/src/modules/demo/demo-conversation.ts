@@ -1,4 +1,4 @@
-import type { Passage } from '../../agent/retrieval/passages.js';
+import type { Passage } from '../../lib/text/passages.js';
 import {
   AI_CLOSINGS,
   AI_GREETINGS,

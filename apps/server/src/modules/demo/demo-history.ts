@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Passage } from '../../agent/retrieval/passages.js';
 import type { Database } from '../../db/schema.js';
+import type { Passage } from '../../lib/text/passages.js';
 import { type ActivityText, activityTexts } from '../activities/activity-texts.js';
 import { lastDays } from '../analytics/time-windows.js';
 import { type ScriptedMessage, type ScriptKind, scriptConversation } from './demo-conversation.js';

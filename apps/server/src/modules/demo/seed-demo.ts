@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { DEMO_ADMIN, DEMO_OPERATOR } from '@atende/contracts';
 import type { Kysely } from 'kysely';
-import { splitPassages } from '../../agent/retrieval/passages.js';
 import type { Database } from '../../db/schema.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { splitPassages } from '../../lib/text/passages.js';
 import { KNOWLEDGE_BASE_ID } from '../knowledge-base/knowledge-base.repository.js';
 import { importHistory, insertChunked } from '../messaging/import-history.js';
 import { createUser, findUserByEmail } from '../users/users.service.js';

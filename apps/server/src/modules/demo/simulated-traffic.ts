@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { splitPassages } from '../../agent/retrieval/passages.js';
 import { SimulatorChannel } from '../../channels/simulator/simulator-channel.js';
 import { now } from '../../lib/clock.js';
+import { splitPassages } from '../../lib/text/passages.js';
 import { readKnowledgeBase } from '../knowledge-base/knowledge-base.repository.js';
 import {
   CLIENT_FOLLOW_UPS,

@@ -1,5 +1,5 @@
-import { analyze } from '../../agent/retrieval/analyzer.js';
-import { foldText } from '../../agent/retrieval/normalize.js';
+import { analyze } from '../../lib/text/analyzer.js';
+import { foldText } from '../../lib/text/normalize.js';
 
 /**
  * The grouping key of a customer question: its content stems, deduplicated and sorted, so

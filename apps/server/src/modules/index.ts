@@ -19,6 +19,7 @@ import { handBack, lockConversationsInOrder, takeOver } from './messaging/change
 import { createMessaging } from './messaging/messaging.js';
 import { createOrderLookup } from './order-lookup/order-lookup.module.js';
 import { outboundWebhooksModule } from './outbound-webhooks/outbound-webhooks.module.js';
+import { dashboardLimits } from './visibility/dashboard-limits.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
 import { templatesRoutes } from './whatsapp/templates.routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
@@ -90,7 +91,11 @@ function registerClientEvents(app: FastifyInstance, domain: Domain): void {
   });
   app.realtime.setConversationGuard((user, conversationId) => visibility.canSee(user, conversationId));
   app.realtime.setDashboardRouter(
-    createDashboardRouter(visibility, (conversationId) => domain.messaging.holderOf(conversationId)),
+    createDashboardRouter(
+      visibility,
+      dashboardLimits(app.db, () => domain.inboxes.anyLimited()),
+      (conversationId) => domain.messaging.routingOf(conversationId),
+    ),
   );
 }
 

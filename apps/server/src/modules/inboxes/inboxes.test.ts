@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import type { Conversation, DomainEvent, Inbox } from '@atende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import {
+  bearer,
+  connectSocket,
+  createAndLogin,
+  describeEachDatabase,
+  listen,
+  recordEvents,
+  useTestApp,
+} from '../../../test/helpers.js';
 import {
   FAKE_DISPLAY_NUMBER,
   FAKE_PHONE_NUMBER_ID,
@@ -289,6 +297,36 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
       operator.token,
     );
     expect(send.statusCode).toBe(404);
+    // Live: the operator's dashboard socket hears the open inbox's messages, never the hidden one's.
+    const base = await listen(ctx.app);
+    const operatorSocket = await connectSocket(base, { token: operator.token });
+    const adminSocket = await connectSocket(base, { token: admin });
+    try {
+      for (const socket of [operatorSocket, adminSocket]) {
+        await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+      }
+      const heardByOperator = recordEvents<{ conversationId: string }>(operatorSocket, 'newMessage');
+      const heardByAdmin = recordEvents<{ conversationId: string }>(adminSocket, 'newMessage');
+      expect(
+        (await signed(webhook([cloudChange(SECOND_NUMBER_ID, 'wamid.OCULTA-2', 'segredo')]))).statusCode,
+      ).toBe(200);
+      expect(
+        (await signed(webhook([cloudChange(FAKE_PHONE_NUMBER_ID, 'wamid.ABERTA-2', 'aberta')]))).statusCode,
+      ).toBe(200);
+      await waitFor(() => heardByAdmin.received.length >= 2);
+      await waitFor(() => heardByOperator.received.some((e) => e.conversationId === open?.id));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardByAdmin.received.map((e) => e.conversationId)).toContain(hidden?.id);
+      expect(heardByOperator.received.map((e) => e.conversationId)).not.toContain(hidden?.id);
+      // Joining the hidden conversation's room is refused.
+      const joined = await new Promise<{ success: boolean }>((resolve) =>
+        operatorSocket.emit('join:conversation', hidden?.id, resolve),
+      );
+      expect(joined.success).toBe(false);
+    } finally {
+      operatorSocket.disconnect();
+      adminSocket.disconnect();
+    }
     // The admin still sees it; a member of the inbox does too.
     expect((await api('GET', `/api/conversations/${hidden?.id}`)).statusCode).toBe(200);
     await api('PATCH', `/api/inboxes/${ids.cloud2}`, { memberIds: [operator.id] });

@@ -3,7 +3,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 const holderQuery = preparedQuery((db, id: string) =>
-  db.selectFrom('conversations').select(['handler_mode', 'handler_user_id']).where('id', '=', id),
+  db.selectFrom('conversations').select(['handler_mode', 'handler_user_id', 'inbox_id']).where('id', '=', id),
 );
 
 const inboxQuery = preparedQuery((db, id: string) =>
@@ -25,6 +25,13 @@ export function conversationAccess(db: Kysely<Database>) {
       const row = (await holderQuery(db, conversationId)).rows[0];
       if (!row) return undefined;
       return row.handler_mode === 'human' ? row.handler_user_id : null;
+    },
+
+    /** Who holds a conversation (null: nobody) and its inbox, for routing its events; undefined: none. */
+    async routingOf(conversationId: string): Promise<{ holder: string | null; inboxId: string } | undefined> {
+      const row = (await holderQuery(db, conversationId)).rows[0];
+      if (!row) return undefined;
+      return { holder: row.handler_mode === 'human' ? row.handler_user_id : null, inboxId: row.inbox_id };
     },
 
     /** The inbox a conversation came through, undefined when there is no such conversation. */

@@ -26,13 +26,6 @@ const allowed = [
     change:
       'move the session lookup behind plugins/auth (e.g. it decorates app.sessions); realtime uses that',
   })),
-  {
-    rule: 'server-domain-never-imports-the-agent',
-    from: 'apps/server/src/modules/settings/test-ai.routes.ts',
-    to: 'apps/server/src/agent/openai-provider.ts',
-    change:
-      'the agent registers a "test this provider" function the settings route calls (or the route moves to agent/)',
-  },
   ...['modules/media/media-samples.ts', 'app.ts'].map((to) => ({
     rule: 'server-channels-below-the-domain',
     from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',

@@ -6,6 +6,7 @@ import { createAgentService, type PausePoint } from './agent.service.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { createProviderResolver } from './provider-factory.js';
 import type { RecordLookup } from './record-lookup.js';
+import { testAiRoutes } from './test-ai.routes.js';
 
 const SAMPLE_QUESTION = 'Quais são as formas de pagamento?';
 
@@ -35,7 +36,8 @@ function registerHealthCheck(
 
 /**
  * The AI agent: answers `agent_reply` jobs (recorded by ingest with each inbound customer message),
- * keeps the knowledge-base index fresh, reports its health and serves the knowledge gaps.
+ * keeps the knowledge-base index fresh, reports its health, serves the knowledge gaps and tests an AI
+ * provider's connection for the settings screen.
  */
 export interface AgentModuleOptions {
   /** A test's hold on the pipeline (the kill -9 test); never set in production. */
@@ -79,6 +81,7 @@ export const agentModule = fp<AgentModuleOptions>(
     );
     registerHealthCheck(app, store, provider);
     await app.register(knowledgeGapsRoutes);
+    await app.register(testAiRoutes);
   },
   { name: 'atende-agent', dependencies: ['atende-knowledge-base', 'atende-health-checks'] },
 );

@@ -5,16 +5,14 @@ import { conversationLabelsRoutes } from '../labels/conversation-labels.routes.j
 import { labelsRoutes } from '../labels/labels.routes.js';
 import { notificationsRoutes } from '../notifications/notifications.routes.js';
 import { profileRoutes } from '../profile/profile.routes.js';
-import { testAiRoutes } from '../settings/test-ai.routes.js';
 import { usersRoutes } from './users.routes.js';
 
-/** The team: users (admin), the signed-in user's profile, labels, canned replies and the AI connection test. */
+/** The team: users (admin), the signed-in user's profile, labels and canned replies. */
 export const teamModule: FastifyPluginAsync = async (app) => {
   await app.register(usersRoutes);
   await app.register(profileRoutes);
   await app.register(labelsRoutes);
   await app.register(cannedRepliesRoutes);
-  await app.register(testAiRoutes);
   await app.register(assignRoutes);
   await app.register(conversationLabelsRoutes);
   await app.register(notificationsRoutes);

@@ -5,12 +5,15 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOpenAiProvider } from '../../agent/openai-provider.js';
-import { getSettings } from './settings.service.js';
+import { getSettings } from '../modules/settings/settings.service.js';
+import { createOpenAiProvider } from './openai-provider.js';
 
 const TEST_TIMEOUT_MS = 10_000;
 
-/** POST /api/admin-config/test-ai: one real question to the configured (or typed) AI endpoint. */
+/**
+ * POST /api/admin-config/test-ai (Configurações › Testar conexão): one real question to the configured
+ * (or typed) AI endpoint. The agent serves it because it alone knows how to build a provider.
+ */
 export const testAiRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../test/helpers.js';
 
 describeEachDatabase('AI connection test', (kind) => {
   const ctx = useTestApp(kind, { AI_ALLOW_PRIVATE: 'true' });

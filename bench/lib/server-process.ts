@@ -16,6 +16,11 @@ export interface ServerOptions {
   /** Node flags for the server process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
   /**
+   * A built checkout (`npm run build:server` done) to run instead of this tree's source: its
+   * `apps/server/dist/server.js` with plain node, from that directory (bench:compare measures two).
+   */
+  serverDir?: string;
+  /**
    * 'keep': the server's output is kept and shown only if it fails to start; 'stderr': its stderr
    * goes straight to ours (its stdout is dropped).
    */
@@ -28,35 +33,37 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (apps/server/src/server.ts) as one child process: production mode, loopback, a free port. */
+/**
+ * The real server as one child process: production mode, loopback, a free port. From this tree's
+ * source through tsx, or a built checkout's compiled server (`serverDir`).
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dir = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'atende-bench-server-')) : null;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { admin } = options;
   const keep = (options.output ?? 'keep') === 'keep';
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: options.databaseUrl ?? join(dir ?? '', 'atende.db'),
-        DEMO: admin ? 'false' : 'true',
-        ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
-        SIMULATED_TRAFFIC: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: options.webDist ?? join(ROOT, 'apps/web/dist'),
-        // One process: no Redis, even when the shell exports REDIS_URL.
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', keep ? 'pipe' : 'ignore', keep ? 'pipe' : 'inherit'],
+  const entry = options.serverDir
+    ? [join(options.serverDir, 'apps/server/dist/server.js')]
+    : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+    cwd: options.serverDir ?? ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl ?? join(dir ?? '', 'atende.db'),
+      DEMO: admin ? 'false' : 'true',
+      ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+      SIMULATED_TRAFFIC: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: options.webDist ?? join(ROOT, 'apps/web/dist'),
+      // One process: no Redis, even when the shell exports REDIS_URL.
+      REDIS_URL: '',
     },
-  );
+    stdio: ['ignore', keep ? 'pipe' : 'ignore', keep ? 'pipe' : 'inherit'],
+  });
   const output = keepOutput(child, 10_000);
   try {
     await waitUntilUp(child, 'o servidor', async () => (await fetch(`${url}/api/public/info`)).ok, output);

@@ -6,6 +6,7 @@ import { apiDocsPlugin } from './modules/api-docs/api-docs.plugin.js';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionsRepository } from './modules/auth/sessions.repository.js';
 import { healthModule } from './modules/health/health.module.js';
 import { type DomainOptions, domainPlugin } from './modules/index.js';
 import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js';
@@ -76,7 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(dbPlugin, { handle: options.dbHandle });
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
+  // Bearer tokens are checked against modules/auth's sessions; plugins/ never imports the domain.
+  await app.register(authPlugin, { sessions: sessionsRepository(app.db) });
   await app.register(healthChecksPlugin);
   await app.register(domainEventsPlugin);
   await app.register(realtimePlugin);

@@ -23,6 +23,25 @@ export interface AuthUser {
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
+/** A live sign-in session: who it signs in, until when, and when it was last used. */
+export interface ActiveSession {
+  id: string;
+  expiresAt: number;
+  lastSeenAt: number;
+  user: AuthUser;
+}
+
+/**
+ * How the auth plugin turns a bearer token into a session (modules/auth's sessions, handed to it by
+ * app.ts): plugins/ never reads the domain's tables itself.
+ */
+export interface SessionLookup {
+  /** The session behind a raw token, if it is live (not revoked, not expired, not idle, user enabled). */
+  findActive(token: string, at: number): Promise<ActiveSession | null>;
+  /** Records that the session was used at `at` (its idle expiry slides); skipped when recorded lately. */
+  touch(session: ActiveSession, at: number): Promise<void>;
+}
+
 /** The user behind an authenticated socket, with the session it was opened with. */
 export interface SocketUser extends AuthUser {
   sessionId: string;
@@ -163,6 +182,8 @@ declare module 'fastify' {
     cluster: Cluster;
     knowledgeBase: KnowledgeBaseEvents;
     domainEvents: DomainEvents;
+    /** The sign-in sessions behind bearer tokens (REST and sockets), as the auth plugin was given them. */
+    sessions: SessionLookup;
     /** preHandler: 401 unless a valid bearer token; sets request.user and request.sessionId. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then 403 unless admin. */

@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
-import { sessionsRepository, TOUCH_INTERVAL_MS } from '../modules/auth/sessions.repository.js';
-import type { ApiTokenAuthenticator } from '../types.js';
+import type { ApiTokenAuthenticator, SessionLookup } from '../types.js';
 
 /** The bearer token of a request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -14,13 +13,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+export interface AuthPluginOptions {
+  /** The sessions behind bearer tokens (modules/auth's, passed in by app.ts). */
+  sessions: SessionLookup;
+}
+
 /**
- * Decorates `authenticate` and `requireAdmin`, and `request.user` / `request.sessionId`. A bearer
- * starting `atd_` is an API token: checked by what `setApiTokenAuthenticator` registered (no session).
+ * Decorates `authenticate` and `requireAdmin`, `sessions` (for the realtime plugin's sockets), and
+ * `request.user` / `request.sessionId`. A bearer starting `atd_` is an API token: checked by what
+ * `setApiTokenAuthenticator` registered (no session).
  */
-export const authPlugin = fp(
-  async (app) => {
-    const sessions = sessionsRepository(app.db);
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { sessions }) => {
+    app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
@@ -40,7 +45,7 @@ export const authPlugin = fp(
       if (!session) throw new AppError('UNAUTHORIZED', 'Token inválido ou expirado');
       request.user = session.user;
       request.sessionId = session.id;
-      if (at - session.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touch(session.id, at);
+      await sessions.touch(session, at);
     }
 
     async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -56,5 +61,5 @@ export const authPlugin = fp(
     });
     app.decorate('requireAdmin', requireAdmin);
   },
-  { name: 'atende-auth', dependencies: ['atende-db'] },
+  { name: 'atende-auth' },
 );

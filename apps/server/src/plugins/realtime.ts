@@ -10,7 +10,6 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { isAppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
-import { sessionsRepository } from '../modules/auth/sessions.repository.js';
 import type {
   ClientEventHandler,
   ClientEventName,
@@ -99,7 +98,7 @@ const roomConversationId = (payload: z.output<(typeof clientEventSchemas)['join:
  */
 export const realtimePlugin = fp(
   async (app) => {
-    const sessions = sessionsRepository(app.db);
+    const { sessions } = app;
     const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
     let conversationGuard: ConversationAccessGuard = async () => true;
     let dashboardRouter: DashboardRouter | null = null;
@@ -544,5 +543,5 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
   },
-  { name: 'atende-realtime', dependencies: ['atende-db', 'atende-redis'] },
+  { name: 'atende-realtime', dependencies: ['atende-db', 'atende-redis', 'atende-auth'] },
 );

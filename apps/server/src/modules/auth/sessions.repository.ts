@@ -3,19 +3,12 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { AuthUser } from '../../types.js';
+import type { ActiveSession } from '../../types.js';
 
 /** A remembered session also ends after this long without any authenticated request. */
 export const REMEMBER_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
-
-export interface ActiveSession {
-  id: string;
-  expiresAt: number;
-  lastSeenAt: number;
-  user: AuthUser;
-}
 
 export interface NewSession {
   userId: string;
@@ -84,12 +77,13 @@ export function sessionsRepository(db: Kysely<Database>) {
       return { id, token };
     },
 
-    /** Sliding activity stamp, written at most once a minute. */
-    async touch(sessionId: string, at: number): Promise<void> {
+    /** Sliding activity stamp, written at most once a minute (most requests write nothing). */
+    async touch(session: ActiveSession, at: number): Promise<void> {
+      if (at - session.lastSeenAt < TOUCH_INTERVAL_MS) return;
       await db
         .updateTable('sessions')
         .set({ last_seen_at: at })
-        .where('id', '=', sessionId)
+        .where('id', '=', session.id)
         .where('last_seen_at', '<=', at - TOUCH_INTERVAL_MS)
         .execute();
     },

@@ -51,4 +51,27 @@ describe('toasts and the chat header', () => {
       expect((await boxOf(toasts.first())).top).toBeGreaterThanOrEqual(topBar.bottom);
     });
   }
+
+  it('keeps the toast a selection-bar button raised clear of that bar', async () => {
+    const sent = await postInbound(suite.admin.token, {
+      phone: `55215${stamp}01`,
+      name: `Cliente Seleção ${stamp}`,
+      text: 'Mensagem para selecionar',
+    });
+    const page = await suite.open();
+    await signIn(page, `/conversations?c=${sent.conversationId}`, suite.admin);
+    const message = page.getByTestId('message-bubble').filter({ hasText: 'Mensagem para selecionar' });
+    await message.hover();
+    await message.getByRole('button', { name: 'Selecionar', exact: true }).click();
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByRole('button', { name: 'Limpar Seleção' }).click();
+    await bar.getByRole('button', { name: 'Apagar Selecionadas' }).click();
+    const toast = page.locator('[data-toast-type]').filter({ hasText: 'Nenhuma mensagem selecionada' });
+    await toast.waitFor();
+    for (const name of ['Selecionar Todas', 'Limpar Seleção', 'Apagar Selecionadas']) {
+      expect(overlaps(await boxOf(toast), await boxOf(bar.getByRole('button', { name })))).toBe(false);
+    }
+    // And the bar stays usable while the toast lives.
+    await bar.getByRole('button', { name: 'Selecionar Todas' }).click({ timeout: 2000 });
+  });
 });

@@ -1,5 +1,7 @@
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '@/components/ui';
+import { useToastClearance } from '@/components/ui/toast-clearance';
 import { formatCount } from '@/lib/format';
 
 interface Props {
@@ -12,8 +14,12 @@ interface Props {
 
 /** Selected count with 'Selecionar Todas', 'Limpar Seleção' and 'Apagar Selecionadas'. */
 export function SelectionBar({ count, onSelectAll, onClear, onDelete, onExit }: Props) {
+  // Its own buttons raise toasts ('Nenhuma mensagem selecionada'): they appear below it.
+  const bar = useRef<HTMLDivElement>(null);
+  useToastClearance(bar);
   return (
     <div
+      ref={bar}
       role="toolbar"
       aria-label="Seleção de mensagens"
       data-testid="selection-bar"

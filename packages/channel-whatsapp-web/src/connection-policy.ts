@@ -5,7 +5,8 @@ export type ConnectionProblem =
   | 'replaced'
   | 'outdated'
   | 'unreachable'
-  | 'held_elsewhere';
+  | 'held_elsewhere'
+  | 'qr_expired';
 
 export type CloseDecision =
   /** 515 right after pairing: the socket must be rebuilt now. */
@@ -62,4 +63,6 @@ export const PROBLEM_MESSAGES: Record<ConnectionProblem, string> = {
     'A versão do WhatsApp Web configurada está desatualizada (erro 405). Atualize WHATSAPP_WEB_VERSION e reinicie o servidor.',
   unreachable: 'Não foi possível falar com o WhatsApp. Tentando novamente automaticamente.',
   held_elsewhere: 'A conexão com o WhatsApp está em outro processo do servidor.',
+  qr_expired:
+    'Ninguém leu o QR code a tempo e ele expirou. Clique em "Gerar novo QR code" quando estiver com o celular em mãos.',
 };

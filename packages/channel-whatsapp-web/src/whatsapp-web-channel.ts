@@ -50,6 +50,10 @@ export interface SocketLike {
   ): Promise<WAMessage | undefined>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
+  /** Asks WhatsApp for an 8-character code to type on the phone (instead of scanning the QR). */
+  requestPairingCode?(phoneNumber: string): Promise<string>;
+  readMessages?(keys: WAMessageKey[]): Promise<void>;
+  sendPresenceUpdate?(type: 'composing' | 'paused', toJid?: string): Promise<void>;
 }
 
 export type SocketFactory = (config: UserFacingSocketConfig) => SocketLike;
@@ -61,12 +65,14 @@ export interface WhatsappWebOptions {
   logger: Logger;
   /** The WhatsApp Web version announced at connect (pinned in config; 405 means it is out of date). */
   version: [number, number, number];
-  /** Error thrown by a send while not connected (the server's ChannelUnavailableError). */
-  unavailable: () => Error;
+  /** Error thrown by a send while not connected (the server's ChannelUnavailableError), with why. */
+  unavailable: (message?: string) => Error;
   /** Defaults to Baileys' makeWASocket; tests pass a fake socket. */
   socketFactory?: SocketFactory;
   /** Test-only: where the WebSocket connects (a local server). */
   webSocketUrl?: string;
+  /** Test-only: how long each QR lives (Baileys: the first ~60 s, the others ~20 s). */
+  qrTimeoutMs?: number;
   /**
    * A fresh undici dispatcher per media download (the server's SSRF-safe one, limited to WhatsApp's
    * media hosts): the URL and host come from the message, which the sender controls.
@@ -78,6 +84,15 @@ export interface WhatsappWebOptions {
   download?: (media: InboundMedia) => Promise<Uint8Array>;
   now?: () => number;
 }
+
+/**
+ * QR rounds shown before "QR expirado": each socket shows ~6 codes (the first ~60 s, then ~20 s each)
+ * and closes with 408 when none was scanned; a fresh socket starts another round at once.
+ */
+export const QR_ROUNDS = 3;
+/** How long a pairing-code request waits for the socket to be ready to pair. */
+const PAIRING_READY_MS = 20_000;
+const NOT_READY_TO_PAIR = 'O WhatsApp ainda não está pronto para parear. Tente de novo em instantes.';
 
 /** Tries at storing one inbound message before it is given up (logged with its id). */
 const SINK_ATTEMPTS = 4;
@@ -110,6 +125,8 @@ export class WhatsappWebChannel {
   /** Bumped on every new socket: events of an older socket are ignored. */
   private generation = 0;
   private failures = 0;
+  /** QR rounds that ended unscanned in a row (see QR_ROUNDS). */
+  private qrRounds = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private queue: Promise<void> = Promise.resolve();
@@ -160,9 +177,47 @@ export class WhatsappWebChannel {
     this.stopped = false;
     this.clearRetry();
     this.failures = 0;
+    this.qrRounds = 0;
     this.dropSocket();
     this.transition({ kind: 'disconnected', reason: 'reconnect' }, { ...INITIAL });
     await this.connect();
+  }
+
+  /**
+   * Pairing by phone number instead of the QR: WhatsApp answers an 8-character code that the admin
+   * types on the phone (Aparelhos conectados › Conectar com número). Asked of the socket waiting to
+   * pair; the status carries the code until the phone pairs or the round ends.
+   */
+  async requestPairingCode(phone: string): Promise<string> {
+    const digits = phone.replace(/\D/g, '');
+    if (this.current.connected) throw this.options.unavailable('Este número já está conectado.');
+    if (this.current.state !== 'qr') {
+      // A stopped or expired channel starts a fresh round to pair in.
+      if (this.current.state === 'disconnected' && !this.retryTimer) await this.reconnect();
+      await this.waitFor(() => this.current.state === 'qr' || this.current.connected, PAIRING_READY_MS);
+    }
+    const socket = this.socket;
+    if (!socket?.requestPairingCode || this.current.connected || this.current.state !== 'qr') {
+      throw this.options.unavailable(NOT_READY_TO_PAIR);
+    }
+    let code: string;
+    try {
+      code = await socket.requestPairingCode(digits);
+    } catch (error) {
+      this.log.warn({ err: describe(error) }, 'whatsapp-web pairing code refused');
+      throw this.options.unavailable(NOT_READY_TO_PAIR);
+    }
+    if (socket === this.socket && !this.current.connected) {
+      this.transition({ kind: 'pairing_code', code }, { pairingCode: code });
+    }
+    return code;
+  }
+
+  private async waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!check() && Date.now() < deadline && !this.stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Logs the linked device out (it disappears from the phone's list) and shows a fresh QR. */
@@ -243,6 +298,12 @@ export class WhatsappWebChannel {
     );
     const auth = await useDatabaseAuthState(this.options.auth);
     if (generation !== this.generation || this.stopped) return;
+    // A pairing code asked for but never typed leaves `me` without an account: that is no device to
+    // log in as, and the next socket must show a QR (and take a new code) instead.
+    if (auth.state.creds.me && !auth.state.creds.account) {
+      auth.state.creds.me = undefined;
+      auth.state.creds.pairingCode = undefined;
+    }
     const logger = baileysLogger(this.log);
     const factory = this.options.socketFactory ?? (makeWASocket as unknown as SocketFactory);
     const socket = factory({
@@ -257,6 +318,7 @@ export class WhatsappWebChannel {
       shouldIgnoreJid: (jid) => isIgnoredJid(jid),
       getMessage: async (key) => this.storedMessage(key),
       ...(this.options.webSocketUrl ? { waWebSocketUrl: this.options.webSocketUrl } : {}),
+      ...(this.options.qrTimeoutMs ? { qrTimeout: this.options.qrTimeoutMs } : {}),
     });
     this.socket = socket;
     const on = <T>(event: string, handler: (payload: T, receivedAt: number) => Promise<void> | void) => {
@@ -311,6 +373,7 @@ export class WhatsappWebChannel {
     }
     if (update.connection === 'open') {
       this.failures = 0;
+      this.qrRounds = 0;
       const phone = jidDecode(this.socket?.user?.id)?.user ?? null;
       this.transition(
         { kind: 'ready', phone },
@@ -318,6 +381,7 @@ export class WhatsappWebChannel {
           state: 'connected',
           connected: true,
           qr: null,
+          pairingCode: null,
           phone,
           problem: null,
           reason: null,
@@ -334,12 +398,18 @@ export class WhatsappWebChannel {
     this.generation += 1;
     this.socket = null;
     const code = closeStatusCode(error);
+    // 408 while showing a QR: nobody scanned it (Baileys ran out of refs), not an outage.
+    const qrExpired = code === 408 && this.current.state === 'qr';
     const decision = decideOnClose(code, this.failures);
     this.log.warn(
       { code, action: decision.action, problem: decision.problem },
       'whatsapp-web connection closed',
     );
     if (this.stopped) return;
+    if (qrExpired) {
+      this.onQrExpired();
+      return;
+    }
     if (decision.action === 'logout') {
       this.transition(
         { kind: 'disconnected', reason: decision.problem },
@@ -391,6 +461,22 @@ export class WhatsappWebChannel {
    * what is needed to download it later. The batch is submitted at once (one group commit), and a
    * message that cannot be stored neither holds nor drops the others.
    */
+  /** A few fresh rounds of QR codes, then "QR expirado" until an admin asks for a new one. */
+  private onQrExpired(): void {
+    this.qrRounds += 1;
+    this.log.info({ rounds: this.qrRounds }, 'whatsapp-web QR round ended unscanned');
+    if (this.qrRounds < QR_ROUNDS) {
+      this.transition({ kind: 'disconnected', reason: 'qr_round' }, { ...INITIAL, state: 'connecting' });
+      this.enqueue(() => this.connect());
+      return;
+    }
+    this.qrRounds = 0;
+    this.transition(
+      { kind: 'disconnected', reason: 'qr_expired' },
+      { ...INITIAL, problem: 'qr_expired', reason: PROBLEM_MESSAGES.qr_expired },
+    );
+  }
+
   private onUpsert(messages: WAMessage[], receivedAt: number): void {
     for (const message of messages) {
       const storing = this.ingest(message, receivedAt).finally(() => this.storing.delete(storing));

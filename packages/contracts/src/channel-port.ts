@@ -141,6 +141,8 @@ export interface InboundResult {
 export type StatusTransition =
   | { kind: 'connecting' }
   | { kind: 'qr'; qr: string }
+  /** Linked device: WhatsApp gave a pairing code to type on the phone (the status carries it). */
+  | { kind: 'pairing_code'; code: string }
   | { kind: 'ready'; phone: string | null }
   | { kind: 'disconnected'; reason: string | null };
 
@@ -293,8 +295,8 @@ export interface LinkedDeviceOptions {
   logger: ChannelLogger;
   /** The WhatsApp Web version announced at connect (405 means it is out of date). */
   version: [number, number, number];
-  /** Error thrown by a send while not connected (the server's unavailable error). */
-  unavailable: () => Error;
+  /** Error thrown by a send while not connected (the server's unavailable error), with why in pt-BR. */
+  unavailable: (message?: string) => Error;
   /**
    * A fresh undici dispatcher for one media download (the server's SSRF-safe one, limited to
    * WhatsApp's media hosts): closing it aborts that download and nothing else. Opaque here: contracts

@@ -11,6 +11,12 @@ export class FakeBaileysSocket {
     [];
   ended = false;
   loggedOut = false;
+  /** Phone numbers a pairing code was asked for; the code each got. */
+  readonly pairingRequests: string[] = [];
+  pairingCode = 'K7QW3MZP';
+  /** Keys marked read (`readMessages`) and presence updates sent, in order. */
+  readonly read: Array<{ remoteJid?: string | null; id?: string | null; fromMe?: boolean | null }> = [];
+  readonly presence: Array<{ type: string; jid?: string }> = [];
 
   constructor(readonly config: Record<string, unknown>) {}
 
@@ -24,6 +30,21 @@ export class FakeBaileysSocket {
 
   async logout(): Promise<void> {
     this.loggedOut = true;
+  }
+
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    this.pairingRequests.push(phoneNumber);
+    return this.pairingCode;
+  }
+
+  async readMessages(
+    keys: Array<{ remoteJid?: string | null; id?: string | null; fromMe?: boolean | null }>,
+  ) {
+    this.read.push(...keys);
+  }
+
+  async sendPresenceUpdate(type: string, jid?: string): Promise<void> {
+    this.presence.push({ type, ...(jid ? { jid } : {}) });
   }
 
   async sendMessage(jid: string, content: Record<string, unknown>, options?: Record<string, unknown>) {

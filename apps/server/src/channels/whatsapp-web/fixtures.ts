@@ -15,6 +15,16 @@ export const closed = (statusCode: number) => ({
   },
 });
 
+/**
+ * Baileys ran out of QR refs with none scanned (Socket/socket.ts `genPairQR`): it ends the socket with
+ * `new Boom('QR refs attempts ended', { statusCode: DisconnectReason.timedOut })`, i.e. 408.
+ */
+export const qrRefsEnded = () => {
+  const update = closed(408);
+  update.lastDisconnect.error.message = 'QR refs attempts ended';
+  return update;
+};
+
 export const qr = (ref: string) => ({ qr: `${ref},Yb3cR1Xk0mZ6aP0v9Qy7sW2tU4eR8iO1pL5kJ3hG6fD=,noise,adv` });
 export const opened = { connection: 'open', receivedPendingNotifications: true };
 

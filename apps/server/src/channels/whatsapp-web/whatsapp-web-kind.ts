@@ -88,7 +88,7 @@ export function whatsappWebKind(
               sent: context.sent,
               logger,
               version: context.config.whatsappWebVersion,
-              unavailable: () => new ChannelUnavailableError(),
+              unavailable: (message) => new ChannelUnavailableError(message),
               // One pool per download: closing it aborts that download (a deadline, a size limit).
               mediaDispatcher: () => {
                 const dispatcher = createSafeDispatcher({

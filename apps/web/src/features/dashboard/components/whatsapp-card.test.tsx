@@ -1,4 +1,4 @@
-import type { Inbox, WhatsappStatus } from '@atende/contracts';
+import { type Inbox, STORAGE_KEYS, type WhatsappStatus } from '@atende/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -37,7 +37,7 @@ function inbox(overrides: Partial<Inbox>): Inbox {
   };
 }
 
-function renderCard(inboxes: Inbox[], role: 'admin' | 'operator' = 'admin') {
+function renderCard(inboxes: Inbox[], role: 'admin' | 'operator' = 'admin', status: WhatsappStatus = QR) {
   patchSession({
     user: { id: 'u1', name: 'Pessoa', email: 'p@x.com', role },
     token: 't',
@@ -47,7 +47,7 @@ function renderCard(inboxes: Inbox[], role: 'admin' | 'operator' = 'admin') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
-  client.setQueryData(getWhatsappStatusQueryOptions().queryKey, QR);
+  client.setQueryData(getWhatsappStatusQueryOptions().queryKey, status);
   client.setQueryData(getInboxesQueryOptions().queryKey, inboxes);
   return render(
     <QueryClientProvider client={client}>
@@ -125,5 +125,43 @@ describe('WhatsappCard with inboxes', () => {
     expect(screen.queryByTestId('whatsapp-qr-pending')).toBeNull();
     expect(screen.queryByRole('button', { name: /Parear simulador/ })).toBeNull();
     expect(screen.queryByText('Outras caixas de entrada')).toBeNull();
+  });
+});
+
+describe('WhatsappCard for a linked device', () => {
+  const LINKED: WhatsappStatus = { ...QR, channel: 'whatsapp-web', pairingCode: null };
+
+  it('an expired QR is "QR code expirado" with a button for a new one, never a countdown', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, 't');
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, data: LINKED }), { status: 200 }));
+    const expired: WhatsappStatus = {
+      ...LINKED,
+      qr: null,
+      state: 'disconnected',
+      problem: 'qr_expired',
+      reason:
+        'Ninguém leu o QR code a tempo e ele expirou. Clique em "Gerar novo QR code" quando estiver com o celular em mãos.',
+      nextAttemptAt: null,
+    };
+    renderCard([inbox({ kind: 'whatsapp-web', status: expired })], 'admin', expired);
+    const problem = await screen.findByTestId('whatsapp-problem-qr_expired');
+    expect(within(problem).getByText('QR code expirado')).toBeTruthy();
+    expect(screen.queryByText(/Nova tentativa em/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reconectar' })).toBeNull();
+    screen.getByRole('button', { name: /Gerar novo QR code/ }).click();
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/reconnect-whatsapp'),
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('while waiting to pair, shows the pairing code asked for beside the QR', async () => {
+    const waiting: WhatsappStatus = { ...LINKED, pairingCode: 'K7QW3MZP' };
+    renderCard([inbox({ kind: 'whatsapp-web', status: waiting })], 'admin', waiting);
+    expect((await screen.findByTestId('whatsapp-pairing-code')).textContent).toContain('K7QW-3MZP');
   });
 });

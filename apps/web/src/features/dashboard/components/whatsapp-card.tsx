@@ -1,11 +1,11 @@
 import type { WhatsappStatus } from '@atende/contracts';
-import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
+import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QrImage } from '@/components/qr-image';
 import { Button, useConfirm } from '@/components/ui';
 import { useInboxes } from '@/lib/api/get-inboxes';
-import { channelKindLabel } from '@/lib/inbox-connection';
+import { channelKindLabel, formatPairingCode } from '@/lib/inbox-connection';
 import { useAuth } from '@/lib/session';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { useLogoutWhatsapp } from '../api/logout-whatsapp';
@@ -39,6 +39,13 @@ export function WhatsappCard({ className }: { className?: string }) {
   const reconnectButton = (
     <Button variant="secondary" onClick={() => reconnect.mutate()} isLoading={reconnect.isPending}>
       Reconectar
+    </Button>
+  );
+  // An expired QR waits for a person: reconnecting is how a new one is made.
+  const newQrButton = (
+    <Button onClick={() => reconnect.mutate()} isLoading={reconnect.isPending}>
+      {reconnect.isPending ? null : <QrCode aria-hidden="true" className="size-4" />}
+      Gerar novo QR code
     </Button>
   );
 
@@ -77,6 +84,7 @@ export function WhatsappCard({ className }: { className?: string }) {
         onPair={(code) => pair.mutate(code)}
         isPairing={pair.isPending}
         reconnectButton={reconnectButton}
+        newQrButton={newQrButton}
         logoutButton={logoutButton}
       />
     );
@@ -137,10 +145,18 @@ interface StatusBodyProps {
   onPair: (code: string) => void;
   isPairing: boolean;
   reconnectButton: ReactNode;
+  newQrButton: ReactNode;
   logoutButton: ReactNode;
 }
 
-function StatusBody({ status, onPair, isPairing, reconnectButton, logoutButton }: StatusBodyProps) {
+function StatusBody({
+  status,
+  onPair,
+  isPairing,
+  reconnectButton,
+  newQrButton,
+  logoutButton,
+}: StatusBodyProps) {
   const channel = channelKindLabel(status.channel);
 
   if (status.connected) {
@@ -216,6 +232,14 @@ function StatusBody({ status, onPair, isPairing, reconnectButton, logoutButton }
               Canal {channel}: o botão faz o papel do celular e conclui o pareamento.
             </p>
           ) : null}
+          {status.channel !== 'simulator' && status.pairingCode ? (
+            <p data-testid="whatsapp-pairing-code" className="text-sm text-slate-600 dark:text-slate-300">
+              Ou, em <strong className="font-medium">Conectar com número</strong>, digite o código{' '}
+              <span className="font-mono font-semibold text-slate-900 tracking-widest dark:text-white">
+                {formatPairingCode(status.pairingCode)}
+              </span>
+            </p>
+          ) : null}
         </div>
       </div>
     );
@@ -225,7 +249,7 @@ function StatusBody({ status, onPair, isPairing, reconnectButton, logoutButton }
     return (
       <div className="flex flex-1 flex-col gap-4" data-testid="whatsapp-disconnected">
         <WhatsappProblem status={status} />
-        <div className="mt-auto">{reconnectButton}</div>
+        <div className="mt-auto">{status.problem === 'qr_expired' ? newQrButton : reconnectButton}</div>
       </div>
     );
   }

@@ -129,6 +129,35 @@ describe('pairing an inbox', () => {
     expect(calls.some((call) => call.path.endsWith('/pairing-code'))).toBe(false);
   });
 
+  it('an expired QR says so, and its button asks for a new one', async () => {
+    signInAs('admin');
+    const expired = inbox({
+      ...LINKED,
+      status: status({
+        channel: 'whatsapp-web',
+        state: 'disconnected',
+        qr: null,
+        problem: 'qr_expired',
+        reason: 'Ninguém leu o QR code a tempo e ele expirou.',
+      }),
+    });
+    const calls = mockApi({
+      'GET /inboxes': [inbox(), expired],
+      'GET /inbox-kinds': KINDS_INSTALLED,
+      'POST /inboxes/linked/reconnect': expired,
+    });
+    renderWithProviders(<InboxesCard />);
+    const row = (await screen.findAllByTestId('inbox-row')).find((item) =>
+      item.textContent?.includes('Suporte'),
+    );
+    expect(row?.textContent).toContain('QR expirado');
+    const dialog = await openPairing('Suporte');
+    expect(within(dialog).getByText('QR expirado')).toBeTruthy();
+    expect(within(dialog).getByText('Ninguém leu o QR code a tempo e ele expirou.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gerar novo QR code' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/inboxes/linked/reconnect')).toBe(true));
+  });
+
   it('a simulator QR has no pairing-code option', async () => {
     signInAs('admin');
     mockApi({

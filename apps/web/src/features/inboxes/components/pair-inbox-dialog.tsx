@@ -1,5 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
-import { CheckCircle2, Loader2, Smartphone, WifiOff } from 'lucide-react';
+import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { QrImage } from '@/components/qr-image';
 import { Button, Modal } from '@/components/ui';
@@ -123,19 +123,22 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
   }
 
   const isConnecting = status.state === 'connecting';
+  const isQrExpired = status.problem === 'qr_expired';
   return (
     <div className="flex flex-col items-start gap-4" data-testid="pair-waiting">
       <div className="flex items-center gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
           {isConnecting ? (
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+          ) : isQrExpired ? (
+            <QrCode aria-hidden="true" className="size-5" />
           ) : (
             <WifiOff aria-hidden="true" className="size-5" />
           )}
         </span>
         <div role="status">
           <p className="font-medium text-slate-900 dark:text-slate-100">
-            {isConnecting ? 'Conectando…' : 'Desconectado'}
+            {isConnecting ? 'Conectando…' : isQrExpired ? 'QR expirado' : 'Desconectado'}
           </p>
           <p className="text-slate-500 dark:text-slate-400">
             {isConnecting
@@ -147,7 +150,7 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
       <div className="flex flex-wrap gap-2">
         {isConnecting ? null : (
           <Button onClick={() => reconnect.mutate(inbox.id)} isLoading={reconnect.isPending}>
-            Reconectar
+            {isQrExpired ? 'Gerar novo QR code' : 'Reconectar'}
           </Button>
         )}
         {pairing === 'qr-or-code' ? (

@@ -2,12 +2,8 @@ import { pairingCodeRequestSchema } from '@atende/contracts';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/form/fields';
 import { Button } from '@/components/ui';
+import { formatPairingCode } from '@/lib/inbox-connection';
 import { useRequestPairingCode } from '../api/request-pairing-code';
-
-/** `ABCD1234` as the phone shows it: `ABCD-1234`. */
-export function formatPairingCode(code: string): string {
-  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
-}
 
 /** Linked devices: the admin types the number, the phone types the 8-character code shown here. */
 export function PairingCodeForm({

@@ -98,23 +98,26 @@ describe('SQLite indexes', () => {
     return rows.map((row) => row.detail).join('; ');
   };
 
-  it('finds conversations by client through one composite index (no redundant single-column one)', async () => {
+  it('finds conversations by client (and inbox) through one composite index, no redundant one', async () => {
     const { db } = await open();
 
+    // Ingest: a customer's latest conversation with one number (inbox).
     const latest = db
       .selectFrom('conversations')
       .selectAll()
       .where('client_id', '=', 'c1')
+      .where('inbox_id', '=', 'c1')
       .orderBy('started_at', 'desc')
       .limit(1)
       .compile();
     const byClient = db.selectFrom('conversations').select('id').where('client_id', '=', 'c1').compile();
-    expect(await plan(db, latest)).toMatch(/USING INDEX conversations_client_started_idx/);
-    expect(await plan(db, byClient)).toMatch(/USING (COVERING )?INDEX conversations_client_started_idx/);
+    expect(await plan(db, latest)).toMatch(/USING INDEX conversations_client_inbox_started_idx/);
+    expect(await plan(db, byClient)).toMatch(/USING (COVERING )?INDEX conversations_client_inbox_started_idx/);
 
     const indexes = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'index' and tbl_name = 'conversations'`.execute(db);
     expect(indexes.rows.map((row) => row.name)).not.toContain('conversations_client_idx');
+    expect(indexes.rows.map((row) => row.name)).not.toContain('conversations_client_started_idx');
   });
 });

@@ -46,6 +46,9 @@ export const simulatorRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const auth = { onRequest: app.authenticate };
+    // Playing the customers (writing and reacting as any of them, reading what each received) crosses
+    // every operator's visibility: an administrator's tool, like unlinking the number.
+    const customerSide = { onRequest: app.requireAdmin };
     const statusSchema = { response: { 200: whatsappStatusResponseSchema } };
 
     app.post(
@@ -78,7 +81,7 @@ export const simulatorRoutes =
     app.post(
       '/api/simulator/inbound',
       {
-        ...auth,
+        ...customerSide,
         ...plainJsonResponse,
         schema: { body: simulatorInboundRequestSchema, response: { 200: simulatorInboundResponseSchema } },
       },
@@ -97,7 +100,10 @@ export const simulatorRoutes =
 
     app.post(
       '/api/simulator/reaction',
-      { ...auth, schema: { body: simulatorReactionRequestSchema, response: { 200: ackEnvelopeSchema } } },
+      {
+        ...customerSide,
+        schema: { body: simulatorReactionRequestSchema, response: { 200: ackEnvelopeSchema } },
+      },
       async (request) => {
         await translate(() =>
           pick(running, request.body.inboxId).receiveReaction({
@@ -116,7 +122,7 @@ export const simulatorRoutes =
     app.get(
       '/api/simulator/outbox',
       {
-        ...auth,
+        ...customerSide,
         schema: { querystring: simulatorOutboxQuerySchema, response: { 200: simulatorOutboxResponseSchema } },
       },
       async (request) => {

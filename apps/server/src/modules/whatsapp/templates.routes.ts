@@ -13,9 +13,9 @@ import { type Channel, newProviderMessageId } from '../../channels/channel.js';
 import { renderTemplate } from '../../channels/cloud-api/template-sends.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
-import type { AuthUser } from '../../types.js';
 import type { InboxManager } from '../inboxes/inbox-manager.js';
 import { serviceWindowAt } from '../messaging/service-window.js';
+import { guardConversation } from '../visibility/route-access.js';
 
 const TEMPLATES_TTL_MS = 5 * 60_000;
 const NO_TEMPLATES = 'Esta caixa de entrada não usa modelos de mensagem';
@@ -46,13 +46,12 @@ function templateCatalog() {
 export function templatesRoutes(inboxes: InboxManager): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const { messaging, visibility } = app.domain;
+    const { messaging } = app.domain;
     const catalog = templateCatalog();
     const auth = { onRequest: app.authenticate };
 
-    /** The conversation's inbox and channel, once the user may see it. */
-    async function conversationChannel(user: AuthUser, conversationId: string) {
-      await visibility.assertCanSee(user, conversationId);
+    /** The conversation's inbox and channel (the route's guard already checked the user may see it). */
+    async function conversationChannel(conversationId: string) {
       const inboxId = await messaging.inboxOf(conversationId);
       if (inboxId === undefined) throw new AppError('NOT_FOUND', 'Conversa não encontrada');
       return { inboxId, channel: inboxes.channelOf(inboxId) };
@@ -62,12 +61,12 @@ export function templatesRoutes(inboxes: InboxManager): FastifyPluginAsync {
       '/api/conversations/:id/window',
       {
         ...auth,
+        ...guardConversation(),
         schema: { params: conversationParamsSchema, response: { 200: serviceWindowResponseSchema } },
       },
       async (request) => {
         const { id } = request.params;
-        if (!request.user) throw new AppError('UNAUTHORIZED', 'Não autenticado');
-        const { channel } = await conversationChannel(request.user, id);
+        const { channel } = await conversationChannel(id);
         const window = serviceWindowAt(await messaging.serviceWindow.lastClientMessageAt(id), now());
         return {
           success: true as const,
@@ -96,6 +95,7 @@ export function templatesRoutes(inboxes: InboxManager): FastifyPluginAsync {
       '/api/conversations/:id/template',
       {
         ...auth,
+        ...guardConversation(),
         schema: {
           params: conversationParamsSchema,
           body: sendTemplateRequestSchema,
@@ -104,7 +104,7 @@ export function templatesRoutes(inboxes: InboxManager): FastifyPluginAsync {
       },
       async (request) => {
         if (!request.user) throw new AppError('UNAUTHORIZED', 'Não autenticado');
-        const { inboxId, channel } = await conversationChannel(request.user, request.params.id);
+        const { inboxId, channel } = await conversationChannel(request.params.id);
         if (!hasTemplates(channel)) throw new AppError('NOT_FOUND', NO_TEMPLATES);
         const { name, language, parameters } = request.body;
         const template = (await catalog(inboxId, channel)).find(

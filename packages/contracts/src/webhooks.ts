@@ -8,6 +8,8 @@ const endpointUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Informe uma URL http:// ou https://' })
   .max(2000, 'URL muito longa')
   .refine((value) => {
+    // Zod runs this even when the URL check above failed: an unparseable value is that check's error.
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.username === '' && url.password === '';
   }, 'A URL não pode conter usuário e senha');

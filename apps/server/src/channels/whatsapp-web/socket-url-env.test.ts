@@ -33,10 +33,10 @@ describeEachDatabase('WHATSAPP_WEB_SOCKET_URL', (kind) => {
     const fake = await startFakeWhatsappServer();
     const database = await createTestDatabase(kind);
     const handle = openDatabase(database.url);
-    const app = await buildApp(
-      testConfig(database.url, { CHANNEL: 'whatsapp-web', WHATSAPP_WEB_SOCKET_URL: fake.url }),
-      { dbHandle: handle },
-    );
+    const config = testConfig(database.url, { CHANNEL: 'whatsapp-web', WHATSAPP_WEB_SOCKET_URL: fake.url });
+    // Checked before anything connects: a config that dropped the variable would dial WhatsApp itself.
+    expect(config.whatsappWebSocketUrl).toBe(fake.url);
+    const app = await buildApp(config, { dbHandle: handle });
     try {
       await waitFor(() => app.domain.channel.status().state === 'qr', 20_000);
       expect(app.domain.channel.status()).toMatchObject({ channel: 'whatsapp-web', connected: false });

@@ -128,7 +128,7 @@ export class LeasedChannel implements HeldChannel {
     this.timer.unref();
     // Apart from the renewals (one can hang on an unreachable database): a holder that has not renewed
     // for most of the lease stops its socket before another process may take over.
-    this.fenceTimer = setInterval(() => void this.fenceIfStale(), Math.min(this.pollMs, 1_000));
+    this.fenceTimer = setInterval(() => void this.fenceIfStale(), Math.min(this.pollMs / 4, 250));
     this.fenceTimer.unref();
   }
 

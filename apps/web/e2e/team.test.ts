@@ -248,6 +248,16 @@ describe('the team, end to end', () => {
       name: 'Caio',
       text: 'Qual o prazo de entrega para Campinas?',
     });
+    // Below the new bar the agent does not answer: it hands off, or first asks which topic (a person
+    // among the choices), and the customer picks the person.
+    const replied = async () => (await outbox(other)).map((o) => o.text).join('\n');
+    await expect
+      .poll(async () => /Falar com um atendente|Um momento/.test(await replied()), { timeout: 20_000 })
+      .toBe(true);
+    expect(await replied()).not.toMatch(/dias úteis/);
+    if (!(await replied()).includes(handoffText)) {
+      await postInbound(admin.token, { phone: other, name: 'Caio', text: 'Quero falar com um atendente' });
+    }
     await expect
       .poll(async () => (await outbox(other)).map((o) => o.text), { timeout: 20_000 })
       .toContain(handoffText);

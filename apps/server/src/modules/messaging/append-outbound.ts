@@ -215,10 +215,13 @@ export function outboundWriter(deps: {
     /**
      * An operator writes: stored, handed to the channel through a `channel_send` job in the same
      * transaction, announced. On a conversation not held by a person this takes it over.
+     * Group-committed with other short writes.
      */
     async appendOutbound(conversationId: string, user: AuthUser, input: OperatorMessage): Promise<Message> {
-      const events = new PendingEvents();
-      const message = await deps.db.transaction().execute(async (trx) => {
+      // Fresh per attempt: a batch that rolls back runs this again.
+      let events = new PendingEvents();
+      const message = await deps.writes.run(async (trx) => {
+        events = new PendingEvents();
         let conversation = await lockConversation(trx, deps.kind, conversationId);
         if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
         const replyTo = await resolveQuoted(trx, conversation.id, input.replyTo);
@@ -247,7 +250,7 @@ export function outboundWriter(deps: {
           events,
         );
         return stored.message;
-      });
+      }, conversationId);
       deps.jobs.wake();
       events.flush(deps);
       return toMessage(message);

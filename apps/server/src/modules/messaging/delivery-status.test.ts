@@ -1,13 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useMigratedDatabase } from '../../../test/helpers.js';
 import { addClient, addConversation, addMessage } from '../../../test/metric-fixtures.js';
+import { transactionBatcher } from '../../db/group-commit.js';
 import type { Realtime } from '../../types.js';
 import { DeliveryStatuses } from './delivery-status.js';
 
 describeEachDatabase('delivery statuses', (kind) => {
   const database = useMigratedDatabase(kind);
 
-  it('coalesces changes asked in one turn into one UPDATE per status, announces each, never steps back', async () => {
+  it('coalesces changes asked together into one UPDATE per status, announces each, never steps back', async () => {
     const conversationId = await addConversation(database().db, await addClient(database().db));
     const ids = [
       await addMessage(database().db, conversationId, 'agent', 1),
@@ -27,7 +28,7 @@ describeEachDatabase('delivery statuses', (kind) => {
     const realtime = {
       toConversation: (_id: string, _event: string, payload: unknown) => announced.push(payload),
     } as unknown as Realtime;
-    const statuses = new DeliveryStatuses({ db, realtime });
+    const statuses = new DeliveryStatuses({ realtime, writes: transactionBatcher(db, { batching: true }) });
 
     // Three sends end in the same turn: one UPDATE; a receipt already ahead of one of them is kept.
     await statuses.advance({ id: ids[2] as string }, 'delivered');

@@ -1,5 +1,6 @@
 import type { DeliveryStatus } from '@atende/contracts';
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { TransactionBatcher } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
 import type { Realtime } from '../../types.js';
 
@@ -17,71 +18,60 @@ export type MessageRef = { id: string } | { providerMessageId: string };
 
 type Column = 'id' | 'provider_message_id';
 
-interface Waiting {
-  column: Column;
-  status: DeliveryStatus;
+/** Messages asked to move to one status, gathered until the group commit runs their UPDATE. */
+interface Gathering {
   ids: Set<string>;
-  waiters: Array<{ resolve(): void; reject(error: unknown): void }>;
+  /** Settles once the UPDATE is committed and its changes announced. */
+  done: Promise<void>;
 }
 
 /**
  * Moves messages forward to a delivery status (never backwards; failed is final) and announces
- * `message:status` to the conversation's room for each one that changed. Changes are coalesced:
- * everything asked within one turn of the event loop becomes one UPDATE per status and kind of id
- * (sends finishing together, a burst of receipts), one commit instead of one per message.
+ * `message:status` to the conversation's room for each one that changed, after the commit. Changes
+ * are coalesced: the first change to a status submits one UPDATE to the shared group commit (`writes`),
+ * and every change to that status asked before that batch starts joins it (sends finishing together,
+ * a burst of receipts), so the statuses share one UPDATE and one commit with the agent's replies and
+ * the channel's deliveries written at the same time, instead of a commit each.
  */
 export class DeliveryStatuses {
-  private pending = new Map<string, Waiting>();
-  private scheduled = false;
+  private readonly gathering = new Map<string, Gathering>();
 
-  constructor(private readonly deps: { db: Kysely<Database>; realtime: Realtime }) {}
+  constructor(private readonly deps: { realtime: Realtime; writes: TransactionBatcher }) {}
 
   advance(ref: MessageRef, status: DeliveryStatus): Promise<void> {
     const [column, id]: [Column, string] =
       'id' in ref ? ['id', ref.id] : ['provider_message_id', ref.providerMessageId];
-    return new Promise((resolve, reject) => {
-      const key = `${column} ${status}`;
-      let entry = this.pending.get(key);
-      if (!entry) {
-        entry = { column, status, ids: new Set<string>(), waiters: [] };
-        this.pending.set(key, entry);
-      }
-      entry.ids.add(id);
-      entry.waiters.push({ resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = new Map();
-    for (const { column, status, ids, waiters } of batch.values()) {
-      try {
-        await this.update(column, [...ids], status);
-        for (const waiter of waiters) waiter.resolve();
-      } catch (error) {
-        for (const waiter of waiters) waiter.reject(error);
-      }
+    if (EARLIER_STATUSES[status].length === 0) return Promise.resolve();
+    const key = `${column} ${status}`;
+    let gathering = this.gathering.get(key);
+    if (!gathering) {
+      const ids = new Set<string>();
+      const done = this.deps.writes
+        .run((trx) => {
+          // Closed once its batch runs (later changes gather anew); a batch retried runs the same ids.
+          if (this.gathering.get(key)?.ids === ids) this.gathering.delete(key);
+          return update(trx, column, [...ids], status);
+        })
+        .then((rows) => {
+          for (const row of rows) {
+            const payload = { conversationId: row.conversation_id, messageId: row.id, status };
+            this.deps.realtime.toConversation(row.conversation_id, 'message:status', payload);
+          }
+        });
+      gathering = { ids, done };
+      this.gathering.set(key, gathering);
     }
+    gathering.ids.add(id);
+    return gathering.done;
   }
+}
 
-  private async update(column: Column, ids: string[], status: DeliveryStatus): Promise<void> {
-    const earlier = EARLIER_STATUSES[status];
-    if (earlier.length === 0) return;
-    const rows = await this.deps.db
-      .updateTable('messages')
-      .set({ status })
-      .where(column, 'in', ids)
-      .where('status', 'in', earlier)
-      .returning(['id', 'conversation_id'])
-      .execute();
-    for (const row of rows) {
-      const payload = { conversationId: row.conversation_id, messageId: row.id, status };
-      this.deps.realtime.toConversation(row.conversation_id, 'message:status', payload);
-    }
-  }
+function update(trx: Transaction<Database>, column: Column, ids: string[], status: DeliveryStatus) {
+  return trx
+    .updateTable('messages')
+    .set({ status })
+    .where(column, 'in', ids)
+    .where('status', 'in', EARLIER_STATUSES[status])
+    .returning(['id', 'conversation_id'])
+    .execute();
 }

@@ -42,7 +42,10 @@ export interface MessagingDeps {
   /** Where committed changes are announced to subscribers (webhooks, …). */
   domainEvents: DomainEvents;
   jobs: JobRunner;
-  /** Short writes group-committed together on SQLite (shared with the channel's own writes). */
+  /**
+   * Short writes group-committed together (agent replies, operator sends, delivery statuses; shared
+   * with the channel's own writes): one transaction, one commit and one WAL flush per batch.
+   */
   writes: TransactionBatcher;
   /** Whether the agent answers an inbox's customers (every inbox when absent). */
   agentEnabled?: (inboxId: string) => boolean;
@@ -67,7 +70,7 @@ export function createMessaging(deps: MessagingDeps) {
     // other connections (each locks its customers in phone order). SQLite has one writer.
     concurrency: kind === 'postgres' ? POSTGRES_INGEST_BATCHES : 1,
   });
-  const statuses = new DeliveryStatuses({ db, realtime });
+  const statuses = new DeliveryStatuses({ realtime, writes: deps.writes });
 
   /** Who answers a conversation: takeover, handback, hand-off to a person, pause. */
   async function changeHandler(conversationId: string, change: HandlerChange): Promise<Conversation> {
@@ -95,7 +98,7 @@ export function createMessaging(deps: MessagingDeps) {
     /** Delivery receipts and send outcomes: forward only, failed is final. */
     advanceStatus: statuses.advance.bind(statuses),
     /** What a send told us: the provider's id for the message, or why it failed for good. */
-    ...sendOutcomes({ db, realtime }),
+    ...sendOutcomes({ realtime, writes: deps.writes }),
     /** When the customer last wrote (WhatsApp's 24-hour service window). */
     serviceWindow: serviceWindowReads(db),
     ...conversationStatus({ db, realtime, domainEvents }),

@@ -5,8 +5,11 @@ import type {
   InboundMedia,
   InboundMessage,
   ChannelLogger as Logger,
+  MarkReadInput,
   MediaDispatcher,
   MediaDownloadLimits,
+  SendPresenceInput,
+  SendTextInput,
   SentMessages,
   StatusTransition,
 } from '@atende/contracts';
@@ -238,23 +241,34 @@ export class WhatsappWebChannel {
     await this.connect();
   }
 
-  async sendText(input: {
-    to: string;
-    lid?: string | null | undefined;
-    text: string;
-    providerMessageId: string;
-    quotedProviderMessageId?: string | null | undefined;
-  }): Promise<void> {
+  async sendText(input: SendTextInput): Promise<void> {
     const socket = this.requireSocket();
     const jid = recipientJid(input.to, input.lid);
     const quoted = input.quotedProviderMessageId
-      ? await this.quotedMessage(jid, input.quotedProviderMessageId)
+      ? await this.quotedMessage(jid, input.quotedProviderMessageId, input.quotedText)
       : undefined;
     await socket.sendMessage(
       jid,
       { text: input.text },
       { messageId: input.providerMessageId, ...(quoted ? { quoted } : {}) },
     );
+  }
+
+  /** Blue ticks on the customer's phone for these messages of theirs. */
+  async markRead(input: MarkReadInput): Promise<void> {
+    const socket = this.requireSocket();
+    if (!socket.readMessages || input.providerMessageIds.length === 0) return;
+    const jid = recipientJid(input.to, input.lid);
+    await socket.readMessages(input.providerMessageIds.map((id) => ({ remoteJid: jid, id, fromMe: false })));
+  }
+
+  /**
+   * "digitando…" (or its end) in the customer's chat. Only the chat state is sent, never "online":
+   * being online would keep the business phone from getting notifications.
+   */
+  async sendPresence(input: SendPresenceInput): Promise<void> {
+    const socket = this.requireSocket();
+    await socket.sendPresenceUpdate?.(input.state, recipientJid(input.to, input.lid));
   }
 
   async sendReaction(input: {
@@ -279,11 +293,15 @@ export class WhatsappWebChannel {
     return this.socket;
   }
 
-  private async quotedMessage(jid: string, id: string): Promise<WAMessage> {
+  /**
+   * The quoted message as the customer's phone shows it above the reply: ours (from our store) or
+   * theirs (its text comes with the send; the phone shows an empty quote without it).
+   */
+  private async quotedMessage(jid: string, id: string, text: string | null | undefined): Promise<WAMessage> {
     const ours = await this.options.sent.find(id);
     return {
       key: { remoteJid: jid, id, fromMe: Boolean(ours) },
-      message: { conversation: ours?.text ?? '' },
+      message: { conversation: ours?.text ?? text ?? '' },
     };
   }
 

@@ -91,6 +91,8 @@ const AUDIT_FIELDS: Record<string, string> = {
   historyMessages: 'mensagens de histórico',
   businessHours: 'horário de atendimento',
   outOfHoursMessage: 'mensagem fora do horário',
+  readReceipts: 'confirmação de leitura ao cliente',
+  typingIndicator: 'indicador “digitando…”',
   operatorsCanTakeover: 'operadores assumem conversas',
   operatorsCanEditKnowledgeBase: 'operadores editam a base',
   operatorsSeeAllConversations: 'operadores veem todas as conversas',

@@ -39,6 +39,10 @@ export const agentConfigSchema = z.object({
     .trim()
     .max(500)
     .default('Nosso horário de atendimento humano é de segunda a sexta, das 8h às 18h.'),
+  /** The customer sees their messages read (blue ticks) once an operator opens the chat or we answer. */
+  readReceipts: z.boolean().default(true),
+  /** The customer sees "digitando…" while the agent composes its answer. */
+  typingIndicator: z.boolean().default(true),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 export const agentConfigInputSchema = agentConfigSchema.partial().strict();

@@ -70,7 +70,13 @@ export const agentModule = fp<AgentModuleOptions>(
     app.domain.jobs.register<AgentReplyPayload>(
       AGENT_REPLY_JOB,
       async (payload) => {
-        await service.handle(payload);
+        // "digitando…" on the customer's phone while the answer is being composed.
+        const stopTyping = await app.domain.inboxes.agentComposing(payload.conversationId);
+        try {
+          await service.handle(payload);
+        } finally {
+          await stopTyping();
+        }
       },
       {
         maxAttempts: 5,

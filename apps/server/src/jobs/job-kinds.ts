@@ -35,5 +35,15 @@ export interface ChannelMediaPayload {
   messageId: string;
 }
 
+/**
+ * Marks a conversation's unanswered customer messages read (blue ticks) through its inbox's channel
+ * (`channel_read@<id>`): recorded when an operator opens the conversation.
+ */
+export const CHANNEL_READ_JOB = 'channel_read';
+export const channelReadJob = (inboxId: string) => `${CHANNEL_READ_JOB}@${inboxId}`;
+export interface ChannelReadPayload {
+  conversationId: string;
+}
+
 /** Deletes messages older than the retention period (admin-config `dataRetentionDays`), once a day. */
 export const RETENTION_PURGE_JOB = 'retention_purge';

@@ -64,8 +64,8 @@ describe('Cloud API webhook mapping', () => {
       ['image', 'Foto do pedido', 'media-1'],
       ['audio', 'Mensagem de voz', 'media-2'],
       ['document', 'Documento: nota.pdf', 'media-3'],
-      ['image', 'Figurinha', 'media-4'],
-      ['document', 'Vídeo', 'media-5'],
+      ['sticker', 'Figurinha', 'media-4'],
+      ['video', 'Vídeo', 'media-5'],
     ]);
   });
 

@@ -113,11 +113,11 @@ const STATUSES = new Map<string, Exclude<DeliveryStatus, 'pending'>>([
 
 const MEDIA = new Map<string, { type: MessageType; label: string }>([
   ['image', { type: 'image', label: 'Imagem' }],
-  ['sticker', { type: 'image', label: 'Figurinha' }],
+  ['sticker', { type: 'sticker', label: 'Figurinha' }],
   ['audio', { type: 'audio', label: 'Áudio' }],
   ['voice', { type: 'audio', label: 'Mensagem de voz' }],
   ['document', { type: 'document', label: 'Documento' }],
-  ['video', { type: 'document', label: 'Vídeo' }],
+  ['video', { type: 'video', label: 'Vídeo' }],
 ]);
 
 /** One delivery split by the number each change is for (`metadata.phone_number_id`). */

@@ -182,3 +182,82 @@ export const ignored = (id: string) => [
     'lista',
   ),
 ];
+
+/** A video with a caption (`videoMessage`: mp4, seconds, caption). */
+export const video = (key: Key, caption: string) => ({
+  key,
+  messageTimestamp: seconds(),
+  pushName: 'Cliente',
+  message: {
+    videoMessage: { ...mediaFields, mimetype: 'video/mp4', seconds: 12, caption, height: 640, width: 360 },
+  },
+});
+
+/** A sticker (`stickerMessage`: WebP, maybe animated). */
+export const sticker = (key: Key) => ({
+  key,
+  messageTimestamp: seconds(),
+  pushName: 'Cliente',
+  message: {
+    stickerMessage: { ...mediaFields, mimetype: 'image/webp', isAnimated: false, height: 512, width: 512 },
+  },
+});
+
+/**
+ * An edit as it arrives: first `messages.upsert` with the edit itself (`editedMessage` wrapping a
+ * `protocolMessage` MESSAGE_EDIT (14) that names the edited message), then — from
+ * Utils/process-message.ts — `messages.update` keyed by the edited message's id, carrying the new
+ * content under `editedMessage.message` and the edit's time.
+ */
+export const edit = (by: Key, targetId: string, text: string) => {
+  const at = Date.now();
+  return {
+    upsert: {
+      key: { ...by, id: `${targetId}-EDIT` },
+      messageTimestamp: seconds(),
+      pushName: 'Cliente',
+      message: {
+        editedMessage: {
+          message: {
+            protocolMessage: {
+              key: { remoteJid: by.remoteJid, fromMe: by.fromMe, id: targetId },
+              type: 14,
+              editedMessage: { conversation: text },
+              timestampMs: at,
+            },
+          },
+        },
+      },
+    },
+    update: [
+      {
+        key: { ...by, id: targetId },
+        update: {
+          message: { editedMessage: { message: { conversation: text } } },
+          messageTimestamp: Math.floor(at / 1000),
+        },
+      },
+    ],
+  };
+};
+
+/**
+ * A deletion for everyone: `messages.upsert` with a `protocolMessage` REVOKE (0) naming the deleted
+ * message, then `messages.update` keyed by it with `message: null` and stub REVOKE (1).
+ */
+export const revoke = (by: Key, targetId: string) => ({
+  upsert: {
+    key: { ...by, id: `${targetId}-DEL` },
+    messageTimestamp: seconds(),
+    pushName: 'Cliente',
+    message: {
+      protocolMessage: { key: { remoteJid: by.remoteJid, fromMe: by.fromMe, id: targetId }, type: 0 },
+    },
+  },
+  update: [
+    {
+      key: { ...by, id: targetId },
+      update: { message: null, messageStubType: 1, key: { ...by, id: `${targetId}-DEL` } },
+    },
+  ],
+});

@@ -72,10 +72,16 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: conversationDetailResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await messaging.getConversation(request.params.id, request.query.messagesLimit),
-    }),
+    async (request) => {
+      const data = await messaging.getConversation(request.params.id, request.query.messagesLimit);
+      // A person opened it (a signed-in session, not an API token): the customer sees it read.
+      if (request.sessionId) {
+        await app.domain.inboxes.conversationOpened(request.params.id).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'read receipt not requested');
+        });
+      }
+      return { success: true as const, data };
+    },
   );
 
   app.get(

@@ -15,10 +15,11 @@ import { normalizePhone } from '../../lib/phone.js';
 import type { Messaging } from '../messaging/messaging.js';
 import { sentMessages } from '../messaging/sent-messages.js';
 import { serviceWindowAt } from '../messaging/service-window.js';
-import { getStoredSection } from '../settings/settings.service.js';
+import { getSettings, getStoredSection } from '../settings/settings.service.js';
 import { createChannelSink } from '../whatsapp/channel-sink.js';
 import { registerMediaJobs } from '../whatsapp/media-jobs.js';
 import { registerOutboundJobs } from '../whatsapp/outbound-jobs.js';
+import { registerReadJobs, requestReadReceipt } from '../whatsapp/read-receipts.js';
 import { FIRST_INBOX_ID, type InboxesRepository, type InboxWithMembers } from './inboxes.repository.js';
 
 /** How often an instance looks for inboxes another instance added, changed or removed. */
@@ -201,6 +202,37 @@ export class InboxManager {
     return row ? row.agent_enabled === 1 : true;
   }
 
+  /** An operator opened a conversation: the customer sees their messages read (where the channel can). */
+  conversationOpened(conversationId: string): Promise<void> {
+    const { app, jobs, messaging } = this.deps;
+    return requestReadReceipt({ db: app.db, jobs, messaging }, conversationId);
+  }
+
+  /**
+   * The agent is composing an answer: "digitando…" on the customer's phone, where the conversation's
+   * channel can show it here and now (`config.typingIndicator`). Answers what stops it. Best effort:
+   * a presence that does not go out changes nothing else.
+   */
+  async agentComposing(conversationId: string): Promise<() => Promise<void>> {
+    const { app, messaging } = this.deps;
+    const idle = async () => {};
+    if (!(await getSettings(app.db, 'config')).typingIndicator) return idle;
+    const recipient = await messaging.channel.recipient(conversationId);
+    const channel = recipient ? this.channelOf(recipient.inbox_id) : undefined;
+    if (!recipient?.phone || !channel?.sendPresence) return idle;
+    const to = { to: recipient.phone, lid: recipient.lid };
+    const send = async (state: 'composing' | 'paused') => {
+      try {
+        await channel.sendPresence?.({ ...to, state });
+        return true;
+      } catch {
+        // Not connected, or held by another process: no indicator this time.
+        return false;
+      }
+    };
+    return (await send('composing')) ? async () => void (await send('paused')) : idle;
+  }
+
   /** Linked-device leases this process holds (a busy process waits before taking another). */
   leasesHeld(): number {
     let held = 0;
@@ -309,7 +341,15 @@ export class InboxManager {
       name: row.name,
       settings: parseSettings(row.settings),
     });
-    const stopSends = registerOutboundJobs({ jobs, inboxId: row.id, channel, messaging });
+    const stopSends = registerOutboundJobs({
+      db: app.db,
+      jobs,
+      inboxId: row.id,
+      channel,
+      messaging,
+      log: app.log,
+    });
+    const stopReads = registerReadJobs({ db: app.db, jobs, inboxId: row.id, channel, messaging });
     const stopMedia = registerMediaJobs({
       jobs,
       inboxId: row.id,
@@ -321,6 +361,7 @@ export class InboxManager {
     const stopJobs = () => {
       stopSends();
       stopMedia();
+      stopReads();
     };
     this.running.set(row.id, { row, kind, channel, stopJobs });
     try {

@@ -30,6 +30,9 @@ const TESTED_WITH_THEIR_OWNER: Record<string, string> = {
   graphVersion: 'channels/cloud-api/cloud-api-settings.test.ts',
   appSecret: 'channels/cloud-api/cloud-api-settings.test.ts',
   verifyToken: 'channels/cloud-api/cloud-api-settings.test.ts',
+  // What the customer sees on a linked device (read receipts, "digitando…"): tested with its fake socket.
+  readReceipts: 'channels/whatsapp-web/customer-expectations.test.ts',
+  typingIndicator: 'channels/whatsapp-web/customer-expectations.test.ts',
 };
 
 const tested = new Set<string>();

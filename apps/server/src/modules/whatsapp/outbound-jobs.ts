@@ -1,5 +1,7 @@
 import { messageClarificationSchema } from '@atende/contracts';
+import type { Kysely } from 'kysely';
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
+import type { Database } from '../../db/schema.js';
 import {
   type ChannelReactPayload,
   type ChannelSendPayload,
@@ -8,6 +10,7 @@ import {
 } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
 import type { Messaging } from '../messaging/messaging.js';
+import { markUnansweredRead } from './read-receipts.js';
 
 /** A clarifying question's choices, which a channel that can shows as an interactive list. */
 function offeredOptions(json: string | null): Array<{ id: string; title: string }> | undefined {
@@ -23,10 +26,12 @@ function offeredOptions(json: string | null): Array<{ id: string; title: string 
  * Answers a function that stops running them here (the inbox was removed or restarted).
  */
 export function registerOutboundJobs(deps: {
+  db: Kysely<Database>;
   jobs: JobRunner;
   inboxId: string;
   channel: Channel;
   messaging: Messaging;
+  log?: { warn(obj: object, msg: string): void };
 }): () => void {
   const { jobs, channel, messaging, inboxId } = deps;
   const send = channelSendJob(inboxId);
@@ -38,6 +43,8 @@ export function registerOutboundJobs(deps: {
       const message = await messaging.channel.outbound(messageId);
       if (message?.status !== 'pending' || !message.provider_message_id) return;
       if (!message.phone) throw new PermanentJobError('cliente sem telefone');
+      // Our reply answers the customer's messages before it: they show as read (blue ticks).
+      await markUnansweredRead(deps, message.conversation_id, messageId);
       let sent: Awaited<ReturnType<Channel['sendText']>>;
       try {
         sent = await channel.sendText({

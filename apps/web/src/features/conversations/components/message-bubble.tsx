@@ -1,5 +1,5 @@
 import type { Message, MessageType } from '@atende/contracts';
-import { FileText, Image, MapPin, Mic, Sparkles } from 'lucide-react';
+import { Ban, FileText, Image, MapPin, Mic, Sparkles, Sticker, Video } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber, formatTime } from '@/lib/format';
@@ -17,6 +17,8 @@ const TYPE_ICONS: Partial<Record<MessageType, { Icon: typeof Image; label: strin
   audio: { Icon: Mic, label: 'Áudio' },
   document: { Icon: FileText, label: 'Documento' },
   location: { Icon: MapPin, label: 'Localização' },
+  video: { Icon: Video, label: 'Vídeo' },
+  sticker: { Icon: Sticker, label: 'Figurinha' },
 };
 
 interface Props {
@@ -153,8 +155,19 @@ export const MessageBubble = memo(function MessageBubble({
               <div className="line-clamp-2 whitespace-pre-wrap break-words">{message.replyTo.content}</div>
             </div>
           )}
-          <MessageMedia message={message} />
-          {message.content && (
+          {message.deletedAt ? (
+            // Deleted by its author: nothing of it is shown (the original stays for the audit only).
+            <p
+              data-testid="message-deleted"
+              className="flex items-center gap-1.5 text-sm italic leading-relaxed opacity-75"
+            >
+              <Ban aria-hidden="true" className="size-3.5" />
+              Mensagem apagada
+            </p>
+          ) : (
+            <MessageMedia message={message} />
+          )}
+          {message.content && !message.deletedAt && (
             <p
               data-testid="message-content"
               className="whitespace-pre-wrap break-words text-sm leading-relaxed"
@@ -183,6 +196,11 @@ export const MessageBubble = memo(function MessageBubble({
               >
                 {showEvidence ? 'Ocultar fontes' : `Fontes (${formatNumber(message.evidence.length)})`}
               </button>
+            )}
+            {message.editedAt && !message.deletedAt && (
+              <span data-testid="message-edited" title={`Editada às ${formatTime(message.editedAt)}`}>
+                editada
+              </span>
             )}
             <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
             {own && <MessageStatusIcon status={message.status} />}

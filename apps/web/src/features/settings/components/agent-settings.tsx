@@ -56,6 +56,18 @@ function AgentForm({ initial }: { initial: AgentConfig }) {
         checked={values.aiEnabled ?? true}
         onChange={(v) => set('aiEnabled', v)}
       />
+      <ToggleField
+        label="Confirmar leitura ao cliente"
+        description="As mensagens do cliente aparecem como lidas (tiques azuis) quando alguém abre a conversa ou quando respondemos. Só no WhatsApp conectado pelo celular."
+        checked={values.readReceipts ?? true}
+        onChange={(v) => set('readReceipts', v)}
+      />
+      <ToggleField
+        label="Mostrar “digitando…”"
+        description="O cliente vê “digitando…” enquanto a IA prepara a resposta. Só no WhatsApp conectado pelo celular."
+        checked={values.typingIndicator ?? true}
+        onChange={(v) => set('typingIndicator', v)}
+      />
       <TextAreaField
         label="Mensagem de transferência"
         hint="Enviada ao cliente quando a conversa passa para uma pessoa."

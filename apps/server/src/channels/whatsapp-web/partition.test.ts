@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
+import { createTestDatabase, TEST_AUTH_STATE_KEY, type TestDatabase } from '../../../test/helpers.js';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import { createSecretBox, parseKey } from '../../lib/secret-box.js';
 
 const script = fileURLToPath(new URL('../../../test/whatsapp-lease-process.ts', import.meta.url));
 // The margin a holder keeps before its lease ends is a poll: wide enough for a loaded machine's timers.
@@ -172,6 +173,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       handle = openDatabase(database.url);
+      // The servers seal their auth state with the tests' key.
+      const box = createSecretBox([parseKey(TEST_AUTH_STATE_KEY)]);
       const rows = await handle.db
         .selectFrom('whatsapp_auth' as never)
         .select(['id' as never, 'value' as never])
@@ -179,7 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .execute();
       const stored = new Map(
         (rows as Array<{ id: string; value: string }>).map((row) => {
-          const parsed = JSON.parse(row.value) as { data?: number[] | string };
+          const parsed = JSON.parse(box.open(row.value)) as { data?: number[] | string };
           const bytes =
             typeof parsed.data === 'string'
               ? Buffer.from(parsed.data, 'base64')

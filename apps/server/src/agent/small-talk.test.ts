@@ -10,6 +10,14 @@ describe('smallTalkReply', () => {
     );
   });
 
+  it('a greeting that names the shop or the team is still a greeting, not a question to clarify', () => {
+    expect(smallTalkReply('Oi loja', 'Aurora')).toContain('Eu sou a Aurora');
+    expect(smallTalkReply('bom dia, pessoal!', 'Aurora')).toContain('Eu sou a Aurora');
+    expect(smallTalkReply('Olá Loja Aurora', 'Aurora', 'Loja Aurora')).toContain('Loja Aurora');
+    // A name alone is not a greeting.
+    expect(smallTalkReply('loja', 'Aurora')).toBeNull();
+  });
+
   it('leaves questions to the knowledge base', () => {
     expect(smallTalkReply('oi, qual o prazo de entrega?', 'Aurora')).toBeNull();
     expect(smallTalkReply('', 'Aurora')).toBeNull();

@@ -118,6 +118,8 @@ export class LeasedChannel implements HeldChannel {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // A process already holding numbers lets the others (one poll per number held) take a new one first.
+    this.pollsToWait = this.busy();
     await this.renew();
     if (!this.holding) {
       this.sink.onStatus({ kind: 'disconnected', reason: 'held_elsewhere' }, this.status());

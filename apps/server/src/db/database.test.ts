@@ -112,7 +112,9 @@ describe('SQLite indexes', () => {
       .compile();
     const byClient = db.selectFrom('conversations').select('id').where('client_id', '=', 'c1').compile();
     expect(await plan(db, latest)).toMatch(/USING INDEX conversations_client_inbox_started_idx/);
-    expect(await plan(db, byClient)).toMatch(/USING (COVERING )?INDEX conversations_client_inbox_started_idx/);
+    expect(await plan(db, byClient)).toMatch(
+      /USING (COVERING )?INDEX conversations_client_inbox_started_idx/,
+    );
 
     const indexes = await sql<{
       name: string;

@@ -6,10 +6,7 @@ import { orderNumberIn } from './order-number.js';
 import { runLookup } from './run-lookup.js';
 
 /** What the agent is given to answer a question about the customer's order (agent/record-lookup.ts). */
-export type OrderLookupForAgent = (input: {
-  conversationId: string;
-  question: string;
-}) => Promise<
+export type OrderLookupForAgent = (input: { conversationId: string; question: string }) => Promise<
   | {
       kind: 'answer';
       text: string;

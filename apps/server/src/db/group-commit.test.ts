@@ -88,4 +88,46 @@ describeEachDatabase('GroupCommit', (kind) => {
     expect(seen.filter((entry) => entry.startsWith('commit'))).toEqual(['commit r1', 'commit r2']);
     expect(await keys()).toEqual(expect.arrayContaining(['r1', 'r2']));
   });
+
+  for (const concurrency of [1, 4]) {
+    it(`with gatherMs, a quiet moment's first item waits for others to share its batch; a full batch leaves at once (concurrency ${concurrency})`, async () => {
+      const batches: string[][] = [];
+      const group = (gatherMs: number, maxBatch = 256) =>
+        new GroupCommit<string, string>({
+          db: database().db,
+          batching: true,
+          durable: false,
+          concurrency,
+          gatherMs,
+          maxBatch,
+          async write(_trx, items) {
+            batches.push([...items]);
+            return items.map((result) => ({ result }));
+          },
+        });
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+      const gathering = group(200);
+      const first = gathering.submit('a');
+      await later(20);
+      // Held back on purpose: not a backlog the job runner should step aside for.
+      expect(gathering.underPressure()).toBe(false);
+      await Promise.all([first, gathering.submit('b')]);
+      expect(batches).toEqual([['a', 'b']]);
+
+      batches.length = 0;
+      const alone = group(0);
+      const one = alone.submit('c');
+      await later(20);
+      await Promise.all([one, alone.submit('d')]);
+      expect(batches).toEqual([['c'], ['d']]);
+
+      batches.length = 0;
+      const full = group(60_000, 2);
+      const started = Date.now();
+      await Promise.all([full.submit('e'), full.submit('f')]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(batches).toEqual([['e', 'f']]);
+    });
+  }
 });

@@ -28,6 +28,12 @@ export interface GroupCommitOptions<I, R> {
   maxBatch?: number;
   /** Batches written at once (several connections, e.g. PostgreSQL); 1 by default. */
   concurrency?: number;
+  /**
+   * How long the first item after a quiet moment waits for others before its batch is written (ms;
+   * none by default). Under load batches form by themselves while one commits; at a moderate rate each
+   * item would go alone, paying for its own transaction, statements and burst of events.
+   */
+  gatherMs?: number;
 }
 
 interface Pending<I, R> {
@@ -57,6 +63,8 @@ export class GroupCommit<I, R> {
   /** Without batching: the transactions running now. */
   private readonly inFlight = new Set<Promise<void>>();
   private readonly maxBatch: number;
+  /** While the first batch gathers (`gatherMs`): ends the wait, early once a batch is full. */
+  private gathering: { end(): void } | null = null;
 
   constructor(private readonly options: GroupCommitOptions<I, R>) {
     this.maxBatch = options.maxBatch ?? 256;
@@ -74,7 +82,9 @@ export class GroupCommit<I, R> {
       }
       this.queue.push(pending);
       if (!this.flushing) this.flushing = this.flushAll();
-      else this.pump();
+      else if (this.gathering) {
+        if (this.queue.length >= this.maxBatch) this.gathering.end();
+      } else this.pump();
     });
     const settle = () => {
       this.unanswered--;
@@ -85,7 +95,8 @@ export class GroupCommit<I, R> {
 
   /** Items arrive faster than they are answered: background work should step aside. */
   underPressure(): boolean {
-    return this.queue.length > 0 || this.unanswered >= PRESSURE_UNANSWERED;
+    // Items held back on purpose to gather a batch are not a backlog.
+    return (this.queue.length > 0 && !this.gathering) || this.unanswered >= PRESSURE_UNANSWERED;
   }
 
   /** Resolves once everything submitted so far is committed and answered (shutdown). */
@@ -96,8 +107,9 @@ export class GroupCommit<I, R> {
   }
 
   private async flushAll(): Promise<void> {
+    if (this.options.gatherMs) await this.gather(this.options.gatherMs);
     // Let the work already in the event loop join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    else await new Promise<void>((resolve) => setImmediate(resolve));
     const concurrency = this.options.concurrency ?? 1;
     try {
       if (concurrency <= 1) {
@@ -109,6 +121,21 @@ export class GroupCommit<I, R> {
     } finally {
       this.flushing = null;
     }
+  }
+
+  /** Waits `ms` for more items to join the first batch, or less if it fills up meanwhile. */
+  private async gather(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.gathering = {
+        end: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      if (this.queue.length >= this.maxBatch) this.gathering.end();
+    });
+    this.gathering = null;
   }
 
   /** With concurrency: starts batches while fewer than that many are being written. */

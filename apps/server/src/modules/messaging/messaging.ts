@@ -34,6 +34,12 @@ import { labelWriter } from './set-labels.js';
 
 /** Inbound batches written at once on PostgreSQL (the pool has 10 connections by default). */
 const POSTGRES_INGEST_BATCHES = 4;
+/**
+ * How long a customer message that arrives when nothing is being written waits for others to share
+ * its commit, its statements and its burst of dashboard events (the replies, sends and statuses it
+ * causes then batch alike).
+ */
+const INGEST_GATHER_MS = 5;
 
 export interface MessagingDeps {
   db: Kysely<Database>;
@@ -69,6 +75,7 @@ export function createMessaging(deps: MessagingDeps) {
     // PostgreSQL: a batch mostly waits on round trips, and other batches can be written meanwhile on
     // other connections (each locks its customers in phone order). SQLite has one writer.
     concurrency: kind === 'postgres' ? POSTGRES_INGEST_BATCHES : 1,
+    gatherMs: INGEST_GATHER_MS,
   });
   const statuses = new DeliveryStatuses({ realtime, writes: deps.writes });
 

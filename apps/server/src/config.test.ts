@@ -26,7 +26,7 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
-    ['CHANNEL', 'telegram'],
+    ['CHANNEL', 'Canal Errado!'],
     ['DEMO', 'talvez'],
     ['ADMIN_EMAIL', 'não-é-email'],
     ['ADMIN_PASSWORD', 'curta'],

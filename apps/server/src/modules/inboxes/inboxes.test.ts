@@ -5,6 +5,7 @@ import {
   bearer,
   connectSocket,
   createAndLogin,
+  createTestApp,
   describeEachDatabase,
   listen,
   recordEvents,
@@ -371,6 +372,14 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
       inboxId: ids.sim2,
     });
     expect(late.statusCode).toBe(404);
+  });
+});
+
+describe('inboxes: the first inbox from CHANNEL', () => {
+  it('a kind the registry does not know stops the start, naming CHANNEL and the known kinds', async () => {
+    await expect(createTestApp('sqlite', { CHANNEL: 'telegram' })).rejects.toThrow(
+      /CHANNEL=telegram: tipo de canal desconhecido \(simulator, whatsapp-web, cloud-api\)/,
+    );
   });
 });
 

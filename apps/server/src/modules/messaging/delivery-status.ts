@@ -1,7 +1,8 @@
 import type { DeliveryStatus } from '@atende/contracts';
-import type { Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
 import type { TransactionBatcher } from '../../db/group-commit.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Realtime } from '../../types.js';
 
 /** Statuses a message may still move from, per new status: receipts arrive out of order; keep the max. */
@@ -36,7 +37,9 @@ interface Gathering {
 export class DeliveryStatuses {
   private readonly gathering = new Map<string, Gathering>();
 
-  constructor(private readonly deps: { realtime: Realtime; writes: TransactionBatcher }) {}
+  constructor(
+    private readonly deps: { kind: DatabaseKind; realtime: Realtime; writes: TransactionBatcher },
+  ) {}
 
   advance(ref: MessageRef, status: DeliveryStatus): Promise<void> {
     const [column, id]: [Column, string] =
@@ -50,9 +53,9 @@ export class DeliveryStatuses {
         .run((trx) => {
           // Closed once its batch runs (later changes gather anew); a batch retried runs the same ids.
           if (this.gathering.get(key)?.ids === ids) this.gathering.delete(key);
-          return update(trx, column, [...ids], status);
+          return statusUpdate(this.deps.kind, column, status)(trx, JSON.stringify([...ids]));
         })
-        .then((rows) => {
+        .then(({ rows }) => {
           for (const row of rows) {
             const payload = { conversationId: row.conversation_id, messageId: row.id, status };
             this.deps.realtime.toConversation(row.conversation_id, 'message:status', payload);
@@ -66,12 +69,41 @@ export class DeliveryStatuses {
   }
 }
 
-function update(trx: Transaction<Database>, column: Column, ids: string[], status: DeliveryStatus) {
-  return trx
-    .updateTable('messages')
-    .set({ status })
-    .where(column, 'in', ids)
-    .where('status', 'in', EARLIER_STATUSES[status])
-    .returning(['id', 'conversation_id'])
-    .execute();
+/**
+ * The ids of a JSON array, one bound value whatever its length, as the right side of `column in`
+ * (SQLite) or `column =` (PostgreSQL: `any(array(…))` is computed once and searched with the index,
+ * where `in (select …)` of a set-returning function is planned as a scan of the table).
+ */
+const listOf: Record<DatabaseKind, { op: 'in' | '='; ids(idsJson: string): RawBuilder<string> }> = {
+  sqlite: { op: 'in', ids: (idsJson) => sql`(select value from json_each(${idsJson}))` },
+  postgres: {
+    op: '=',
+    ids: (idsJson) => sql`any(array(select jsonb_array_elements_text(cast(${idsJson} as jsonb))))`,
+  },
+};
+
+/**
+ * The UPDATE for one status and kind of id: one SQL text for any number of messages, built and
+ * compiled once (an `in (?, ?, …)` list is a new query, and on SQLite a new prepared statement that
+ * evicts another from the cache, for every length).
+ */
+const statusUpdates = new Map<string, ReturnType<typeof buildStatusUpdate>>();
+function buildStatusUpdate(kind: DatabaseKind, column: Column, status: DeliveryStatus) {
+  return preparedQuery((db, idsJson: string) =>
+    db
+      .updateTable('messages')
+      .set({ status })
+      .where(column, listOf[kind].op, listOf[kind].ids(idsJson))
+      .where('status', 'in', EARLIER_STATUSES[status])
+      .returning(['id', 'conversation_id']),
+  );
+}
+function statusUpdate(kind: DatabaseKind, column: Column, status: DeliveryStatus) {
+  const key = `${kind} ${column} ${status}`;
+  let query = statusUpdates.get(key);
+  if (!query) {
+    query = buildStatusUpdate(kind, column, status);
+    statusUpdates.set(key, query);
+  }
+  return query;
 }

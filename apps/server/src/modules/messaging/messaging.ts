@@ -77,7 +77,7 @@ export function createMessaging(deps: MessagingDeps) {
     concurrency: kind === 'postgres' ? POSTGRES_INGEST_BATCHES : 1,
     gatherMs: INGEST_GATHER_MS,
   });
-  const statuses = new DeliveryStatuses({ realtime, writes: deps.writes });
+  const statuses = new DeliveryStatuses({ kind, realtime, writes: deps.writes });
 
   /** Who answers a conversation: takeover, handback, hand-off to a person, pause. */
   async function changeHandler(conversationId: string, change: HandlerChange): Promise<Conversation> {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { postInbound } from './support/api';
+import { apiFetch, postInbound } from './support/api';
 import { signIn, VIEWPORTS } from './support/browser';
 import { adminBrowserSuite } from './support/suite';
 
@@ -81,7 +81,11 @@ describe('a clarifying question in the chat', () => {
       const sent = await postInbound(suite.admin.token, { ...who, text: 'Vocês vendem bicicleta elétrica?' });
       const page = await suite.open({ viewport: VIEWPORTS[viewport], colorScheme });
       await signIn(page, `/conversations?c=${sent.conversationId}`, suite.admin);
-      await bubble(page, 'Vou chamar uma pessoa da nossa equipe').waitFor({ timeout: 15_000 });
+      // The hand-off message is the admin's setting (another file of this server may have changed it).
+      const config = await apiFetch<{ data: { handoffMessage: string } }>('/config', {
+        token: suite.admin.token,
+      });
+      await bubble(page, config.body.data.handoffMessage.slice(0, 40)).waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('message-clarification').count()).toBe(0);
       await shot(page, `produto-${viewport}-${colorScheme}`);
       await page.context().close();

@@ -301,7 +301,7 @@ describe('conversations inbox', () => {
     await expect.poll(() => header.getByTestId('handler-chip').first().textContent()).toBe('IA respondendo');
   });
 
-  it('composer: quick replies close on send, emoji picker, attachment rules and the file line', async () => {
+  it('composer: quick replies close on send, emoji picker, attachment rules and the file itself', async () => {
     const { page, who } = await inboxWith('Composer', 'Oi!');
     await openConversation(page, who.name);
     await page.getByRole('button', { name: 'Respostas rápidas' }).click();
@@ -327,7 +327,7 @@ describe('conversations inbox', () => {
       buffer: Buffer.from('x'),
     });
     await page
-      .getByText('Tipo de arquivo não suportado. Tipos permitidos: Imagens, Áudios, PDF, Texto', {
+      .getByText('Tipo de arquivo não suportado. Tipos permitidos: Imagens, Vídeos, Áudios, PDF, Texto', {
         exact: true,
       })
       .waitFor();
@@ -337,10 +337,15 @@ describe('conversations inbox', () => {
       buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
     });
     await page.getByText('Arquivo muito grande. Tamanho máximo: 10MB', { exact: true }).waitFor();
-    await input.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048) });
-    await bubble(page, 'nota.txt (2,0 KB)').waitFor();
+    // The file itself goes out (the simulated customer gets what it is and its name).
+    await input.setInputFiles({
+      name: 'nota.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Pedido 1234: 2 camisetas M\n'.repeat(80)),
+    });
+    await bubble(page, '[Documento: nota.txt]').waitFor();
     await expect
-      .poll(async () => (await outbox(who.phone)).some((i) => i.text.includes('nota.txt (2,0 KB)')))
+      .poll(async () => (await outbox(who.phone)).some((i) => i.text.includes('📎 Documento: nota.txt')))
       .toBe(true);
   });
 

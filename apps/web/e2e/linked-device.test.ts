@@ -27,6 +27,8 @@ interface Server {
   dataDir: string;
   /** Emits a Baileys event on the fake phone's socket. */
   emit(event: string, payload: unknown, user?: string): Promise<void>;
+  /** What the phone was asked to send so far. */
+  sent(): Promise<Array<{ jid: string; kinds: string[]; caption?: string }>>;
 }
 
 async function startServer(): Promise<Server> {
@@ -50,12 +52,12 @@ async function startServer(): Promise<Server> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let next = 0;
-  const waiting = new Map<number, () => void>();
+  const waiting = new Map<number, (answer: { sent?: unknown }) => void>();
   const ready = new Promise<void>((resolveReady, reject) => {
     child.once('exit', (code) => reject(new Error(`o servidor terminou (código ${code})`)));
-    child.on('message', (message: { ready?: number; done?: number }) => {
+    child.on('message', (message: { ready?: number; done?: number; sent?: unknown }) => {
       if (message.ready) resolveReady();
-      if (message.done !== undefined) waiting.get(message.done)?.();
+      if (message.done !== undefined) waiting.get(message.done)?.(message);
     });
   });
   await ready;
@@ -66,8 +68,14 @@ async function startServer(): Promise<Server> {
     emit: (event, payload, user) =>
       new Promise<void>((done) => {
         const id = next++;
-        waiting.set(id, done);
+        waiting.set(id, () => done());
         child.send({ id, event, payload, ...(user ? { user } : {}) });
+      }),
+    sent: () =>
+      new Promise((done) => {
+        const id = next++;
+        waiting.set(id, (answer) => done(answer.sent as Array<{ jid: string; kinds: string[] }>));
+        child.send({ id, query: 'sent' });
       }),
   };
 }
@@ -242,5 +250,57 @@ describe('linked device in the browser', () => {
       await shot(page, `edited-and-deleted-${index === 0 ? 'desktop' : 'phone'}`);
     }
     for (const page of pages) await page.context().close();
+  });
+
+  it('an operator sends an image from the composer: the chat shows it, the phone sends it as an image', async () => {
+    const rows = await api<Array<{ id: string; clientPhone: string | null }>>(
+      server,
+      '/conversations',
+      session.token,
+    );
+    const conversationId = rows.find((row) => row.clientPhone === CUSTOMER)?.id as string;
+    // A product photo, drawn by the browser itself (no image files in the repository).
+    const { page: studio } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: { width: 480, height: 360 },
+    });
+    await studio.setContent(
+      `<body style="margin:0;display:grid;place-items:center;height:100vh;background:#eef2ff;font-family:sans-serif">
+        <svg width="220" height="200" viewBox="0 0 220 200"><path d="M70 20 L40 35 L10 80 L45 95 L55 80 L55 190 L165 190 L165 80 L175 95 L210 80 L180 35 L150 20 Q110 50 70 20 Z" fill="#4f46e5"/></svg>
+        <div style="font-size:22px;color:#1e1b4b">Camiseta M · R$ 59,90</div></body>`,
+    );
+    const photo = await studio.screenshot({ type: 'png' });
+    await studio.context().close();
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await open(viewport, `/conversations?c=${conversationId}`);
+      await page.getByTestId('message-bubble').filter({ hasText: 'Apaguei' }).waitFor();
+      if (viewport === 'desktop') {
+        await page
+          .getByTestId('file-input')
+          .setInputFiles({ name: 'camiseta-m.png', mimeType: 'image/png', buffer: photo });
+      }
+      const sentImage = page
+        .getByTestId('message-bubble')
+        .filter({ has: page.getByRole('img', { name: 'Imagem enviada' }) });
+      await sentImage.last().waitFor();
+      await expect
+        .poll(
+          async () =>
+            await sentImage
+              .last()
+              .getByRole('img', { name: 'Imagem enviada' })
+              .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        )
+        .toBeGreaterThan(100);
+      await shot(page, `operator-image-${viewport}`);
+      await page.context().close();
+    }
+    await expect
+      .poll(
+        async () =>
+          (await server.sent()).filter((item) => item.jid === JID && item.kinds.includes('image')).length,
+      )
+      .toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import type {
   MarkReadInput,
   MediaDispatcher,
   MediaDownloadLimits,
+  SendMediaInput,
   SendPresenceInput,
   SendTextInput,
   SentMessages,
@@ -252,6 +253,37 @@ export class WhatsappWebChannel {
       { text: input.text },
       { messageId: input.providerMessageId, ...(quoted ? { quoted } : {}) },
     );
+  }
+
+  /**
+   * A file of ours, as the kind of message it is (Baileys encrypts and uploads it to WhatsApp's media
+   * servers): image and video with their caption, audio, a document with its name and caption.
+   */
+  async sendMedia(input: SendMediaInput): Promise<void> {
+    const socket = this.requireSocket();
+    const jid = recipientJid(input.to, input.lid);
+    const file = Buffer.from(input.bytes);
+    const caption = input.caption ?? undefined;
+    const content: AnyMessageContent =
+      input.kind === 'image'
+        ? { image: file, mimetype: input.mimeType, ...(caption ? { caption } : {}) }
+        : input.kind === 'video'
+          ? { video: file, mimetype: input.mimeType, ...(caption ? { caption } : {}) }
+          : input.kind === 'audio'
+            ? { audio: file, mimetype: input.mimeType }
+            : {
+                document: file,
+                mimetype: input.mimeType,
+                fileName: input.fileName ?? 'arquivo',
+                ...(caption ? { caption } : {}),
+              };
+    const quoted = input.quotedProviderMessageId
+      ? await this.quotedMessage(jid, input.quotedProviderMessageId, input.quotedText)
+      : undefined;
+    await socket.sendMessage(jid, content, {
+      messageId: input.providerMessageId,
+      ...(quoted ? { quoted } : {}),
+    });
   }
 
   /** Blue ticks on the customer's phone for these messages of theirs. */

@@ -18,7 +18,7 @@ export const LIMITS = {
   knowledgeBaseMaxChars: 500_000,
 } as const;
 
-export const ALLOWED_FILE_TYPE_PREFIXES = ['image/', 'audio/', 'application/pdf', 'text/'] as const;
+export const ALLOWED_FILE_TYPE_PREFIXES = ['image/', 'audio/', 'video/', 'application/pdf', 'text/'] as const;
 
 export const STORAGE_KEYS = {
   authToken: 'auth_token',

@@ -242,6 +242,27 @@ export const sendMessageRequestSchema = z.object({
   replyTo: idSchema.nullable().optional(),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+
+/**
+ * An operator sends a file (`POST /api/conversations/:id/media`): the body is the file's bytes (its
+ * type in Content-Type), these fields in the query string.
+ */
+export const sendMediaQuerySchema = z.object({
+  /** As the customer sees it (a document's name); "arquivo" when absent. */
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'Informe o nome do arquivo')
+    .max(200, 'Nome de arquivo muito longo')
+    .optional(),
+  caption: z
+    .string()
+    .trim()
+    .max(LIMITS.composerMaxChars, `Máximo de ${LIMITS.composerMaxChars} caracteres`)
+    .optional(),
+  replyTo: idSchema.optional(),
+});
+export type SendMediaQuery = z.infer<typeof sendMediaQuerySchema>;
 export const sendMessageResponseSchema = okEnvelope(messageSchema);
 
 export const reactRequestSchema = z.object({

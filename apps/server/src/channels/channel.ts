@@ -7,6 +7,7 @@ export type {
   InboundReaction,
   InboundResult,
   SendFailure,
+  SendMediaInput,
   SendReactionInput,
   SendResult,
   SendTemplateInput,

@@ -36,6 +36,8 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the request body itself (its type as Content-Type), instead of JSON. */
+  file?: Blob;
   /** Query string values; undefined and empty values are skipped. */
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Zod schema of the whole response envelope; the parsed value is returned. */
@@ -55,9 +57,10 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, query, schema, auth = true, signal } = options;
+  const { method = 'GET', body, file, query, schema, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
   if (auth) {
     const token = options.token ?? getToken();
     if (!token) throw new ApiError(API_ERRORS.missingToken, 401, 'UNAUTHORIZED');
@@ -70,7 +73,7 @@ export async function apiRequest<S extends z.ZodType>(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {

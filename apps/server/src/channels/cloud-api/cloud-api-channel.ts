@@ -5,6 +5,7 @@ import {
   type ChannelSink,
   type ChannelStatus,
   ChannelUnavailableError,
+  type SendMediaInput,
   type SendReactionInput,
   SendRejectedError,
   type SendResult,
@@ -177,6 +178,35 @@ export class CloudApiChannel implements Channel {
         ? { to: input.to, type: 'interactive', interactive: interactiveList(input.text, options), ...context }
         : { to: input.to, type: 'text', text: { body: input.text, preview_url: false }, ...context },
     );
+    return { providerMessageId: wamid };
+  }
+
+  /**
+   * A file of ours: uploaded to Graph (`/{number}/media`), then sent by its id as the kind of message
+   * it is, with its caption (not on audio, which has none) and a document's name. Same 24-hour rule.
+   */
+  async sendMedia(input: SendMediaInput): Promise<SendResult> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    if (this.options.windowOpen && !(await this.options.windowOpen(input.to))) {
+      throw new SendRejectedError({
+        code: String(WINDOW_CLOSED_CODE),
+        explanation: explainGraphError(WINDOW_CLOSED_CODE),
+      });
+    }
+    const id = await this.graph.uploadMedia({
+      bytes: input.bytes,
+      mimeType: input.mimeType,
+      fileName: input.fileName ?? 'arquivo',
+    });
+    const media = {
+      id,
+      ...(input.caption && input.kind !== 'audio' ? { caption: input.caption } : {}),
+      ...(input.kind === 'document' && input.fileName ? { filename: input.fileName } : {}),
+    };
+    const context = input.quotedProviderMessageId
+      ? { context: { message_id: input.quotedProviderMessageId } }
+      : {};
+    const wamid = await this.send({ to: input.to, type: input.kind, [input.kind]: media, ...context });
     return { providerMessageId: wamid };
   }
 

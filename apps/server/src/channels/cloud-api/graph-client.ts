@@ -1,3 +1,4 @@
+import { FormData } from 'undici';
 import type { SafeFetch } from '../../lib/safe-fetch.js';
 import type { CloudApiSettings } from './cloud-api-settings.js';
 import { GraphError, graphErrorOf } from './graph-error.js';
@@ -74,6 +75,18 @@ export function createGraphClient(settings: () => Promise<CloudApiSettings>, saf
       const wamid = body.messages?.[0]?.id;
       if (!wamid) throw new GraphError(502, null, 'A Graph API não devolveu o id da mensagem');
       return wamid;
+    },
+
+    /** POST /{number}/media (multipart): a file of ours uploaded for a send; answers its media id. */
+    async uploadMedia(file: { bytes: Uint8Array; mimeType: string; fileName: string }): Promise<string> {
+      const id = await requirePhoneNumberId();
+      const form = new FormData();
+      form.set('messaging_product', 'whatsapp');
+      form.set('type', file.mimeType);
+      form.set('file', new Blob([file.bytes], { type: file.mimeType }), file.fileName);
+      const body = await graph<{ id?: string }>(`${id}/media`, { method: 'POST', body: form });
+      if (!body.id) throw new GraphError(502, null, 'A Graph API não devolveu o id da mídia');
+      return body.id;
     },
 
     /** GET /{media-id} → a short-lived URL, then the bytes (with the token). */

@@ -1,4 +1,4 @@
-import type { MessageType, SimulatorOutboxItem } from '@atende/contracts';
+import type { MessageType, SendMediaInput, SimulatorOutboxItem } from '@atende/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import { type TransactionBatcher, transactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -186,6 +186,21 @@ export class SimulatorChannel implements Channel {
       phone: input.to,
       kind: 'text',
       text: input.text,
+      quoted: input.quotedProviderMessageId ?? null,
+      emoji: null,
+    });
+    this.reportDelivered(input.providerMessageId);
+  }
+
+  /** A file of ours: the simulated customer sees what it is, its name and its caption. */
+  async sendMedia(input: SendMediaInput): Promise<void> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    const label = { image: 'Imagem', video: 'Vídeo', audio: 'Áudio', document: 'Documento' }[input.kind];
+    await this.record({
+      providerMessageId: input.providerMessageId,
+      phone: input.to,
+      kind: 'text',
+      text: [`📎 ${label}: ${input.fileName ?? 'arquivo'}`, input.caption].filter(Boolean).join('\n'),
       quoted: input.quotedProviderMessageId ?? null,
       emoji: null,
     });

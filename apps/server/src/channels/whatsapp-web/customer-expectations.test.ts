@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
+import { samples } from '../../modules/media/media-samples.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
 import * as f from './fixtures.js';
 
@@ -157,6 +158,63 @@ describeEachDatabase('whatsapp-web: what operators and customers expect', (kind)
     const theirs = socket.read.filter((key) => key.remoteJid === `${phone}@s.whatsapp.net`);
     expect(theirs.map((key) => key.id).sort()).toEqual(['QR1', 'QR2']);
     expect(theirs.every((key) => key.fromMe === false)).toBe(true);
+  });
+
+  it("an operator's image, document, audio and video go out as such, with caption, name and quote", async () => {
+    const phone = '5511977776666';
+    await receive(f.text(f.pnKey(phone, 'MD1'), 'Tem foto e catálogo?'));
+    const inbound = await row('MD1');
+    const upload = (bytes: Uint8Array, query: string, type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${inbound?.conversation_id}/media?${query}`,
+        headers: { ...bearer(token), 'content-type': type },
+        payload: Buffer.from(bytes),
+      });
+    for (const [bytes, query, type] of [
+      [samples.png, `fileName=camiseta.png&caption=Esta%20aqui&replyTo=${inbound?.id}`, 'image/png'],
+      [samples.pdf, 'fileName=catalogo.pdf&caption=O%20cat%C3%A1logo', 'application/pdf'],
+      [samples.oggOpus, 'fileName=audio.ogg', 'audio/ogg'],
+      [samples.mp4, 'fileName=video.mp4', 'video/mp4'],
+    ] as const) {
+      expect((await upload(bytes, query, type)).statusCode).toBe(200);
+    }
+    await t.runJobs();
+    const sent = t.fake.latest().sent.filter((s) => s.jid === `${phone}@s.whatsapp.net`);
+    // Sends run as concurrent jobs: each is found by its kind.
+    const of = (kind: string) => sent.find((s) => kind in s.content);
+    expect(sent).toHaveLength(4);
+    const [image, document, audio, video] = ['image', 'document', 'audio', 'video'].map(
+      (kind) => of(kind)?.content as Record<string, unknown>,
+    );
+    expect(Buffer.from(image?.image as Uint8Array).equals(Buffer.from(samples.png))).toBe(true);
+    expect(image).toMatchObject({ caption: 'Esta aqui', mimetype: 'image/png' });
+    expect(of('image')?.options?.quoted).toMatchObject({
+      key: { id: 'MD1' },
+      message: { conversation: 'Tem foto e catálogo?' },
+    });
+    expect(document).toMatchObject({
+      fileName: 'catalogo.pdf',
+      caption: 'O catálogo',
+      mimetype: 'application/pdf',
+    });
+    expect(audio).toMatchObject({ mimetype: expect.stringMatching(/^audio\/ogg/) });
+    expect(audio?.caption).toBeUndefined();
+    expect(video).toMatchObject({ mimetype: 'video/mp4' });
+    // Each went under the id stored first: its echo dedupes, its receipts find it.
+    const stored = await t.app.db
+      .selectFrom('messages')
+      .select(['provider_message_id', 'status', 'type'])
+      .where('conversation_id', '=', inbound?.conversation_id as string)
+      .where('media_url', 'is not', null)
+      .execute();
+    expect(stored.map((m) => [m.type, m.status]).sort()).toEqual([
+      ['audio', 'sent'],
+      ['document', 'sent'],
+      ['image', 'sent'],
+      ['video', 'sent'],
+    ]);
+    for (const m of stored) expect(of(m.type)?.options?.messageId).toBe(m.provider_message_id);
   });
 
   it('an operator opening the chat marks it read once; off in the settings, never', async () => {

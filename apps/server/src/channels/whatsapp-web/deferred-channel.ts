@@ -1,4 +1,10 @@
-import type { InboundMedia, MarkReadInput, MediaDownloadLimits, SendPresenceInput } from '@atende/contracts';
+import type {
+  InboundMedia,
+  MarkReadInput,
+  MediaDownloadLimits,
+  SendMediaInput,
+  SendPresenceInput,
+} from '@atende/contracts';
 import {
   type ChannelStatus,
   ChannelUnavailableError,
@@ -85,6 +91,12 @@ export class DeferredChannel implements HeldChannel {
     const channel = this.loaded();
     if (!channel.downloadMedia) throw new Error('Download de mídia indisponível');
     return channel.downloadMedia(media, limits);
+  }
+
+  async sendMedia(input: SendMediaInput) {
+    const channel = this.loaded();
+    if (!channel.sendMedia) throw new ChannelUnavailableError('Envio de arquivos indisponível');
+    return channel.sendMedia(input);
   }
 
   async markRead(input: MarkReadInput): Promise<void> {

@@ -3,6 +3,7 @@ import type {
   InboundMedia,
   MarkReadInput,
   MediaDownloadLimits,
+  SendMediaInput,
   SendPresenceInput,
 } from '@atende/contracts';
 import { ChannelUnavailableError } from '../channel.js';
@@ -52,6 +53,12 @@ export class LinkedDeviceChannel extends LeasedChannel {
     const device = this.held();
     if (!device.downloadMedia) throw new ChannelUnavailableError('Download de mídia indisponível');
     return device.downloadMedia(media, limits);
+  }
+
+  async sendMedia(input: SendMediaInput) {
+    const device = this.held();
+    if (!device.sendMedia) throw new ChannelUnavailableError('Envio de arquivos indisponível');
+    return device.sendMedia(input);
   }
 
   async markRead(input: MarkReadInput): Promise<void> {

@@ -20,6 +20,7 @@ import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
 import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
+import { sendMediaRoutes } from './send-media.routes.js';
 import { assertMayTakeOver } from './takeover-permission.js';
 
 function userOf(request: FastifyRequest): AuthUser {
@@ -103,6 +104,9 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       ),
     }),
   );
+
+  // An operator's file: raw bytes in the body, in a plugin of its own (its body parser stays there).
+  await app.register(sendMediaRoutes);
 
   app.post(
     '/api/conversations/:id/messages',

@@ -343,6 +343,7 @@ export class InboxManager {
     });
     const stopSends = registerOutboundJobs({
       db: app.db,
+      media: app.media,
       jobs,
       inboxId: row.id,
       channel,

@@ -42,6 +42,8 @@ interface OutboundRow {
   providerMessageId?: string;
   /** The agent's clarifying question, or its answer to the customer's pick. */
   clarification?: MessageClarification | undefined;
+  /** A file sent with it (stored in the media store first). */
+  media?: { url: string; mimeType: string } | undefined;
 }
 
 const insertMessage = preparedQuery((db, row: MessageRow) => db.insertInto('messages').values(row));
@@ -103,8 +105,8 @@ async function storeOutbound(
     timestamp,
     ai_generated: aiGenerated,
     confidence_score: input.confidenceScore ?? null,
-    media_url: null,
-    media_mime_type: null,
+    media_url: input.media?.url ?? null,
+    media_mime_type: input.media?.mimeType ?? null,
     reply_to_id: input.replyTo?.id ?? null,
     reply_to_content: input.replyTo?.content ?? null,
     reply_to_sender: input.replyTo?.sender ?? null,
@@ -177,6 +179,8 @@ export interface OperatorMessage {
   replyTo?: string | null | undefined;
   /** A provider id fixed by the caller (a template send recorded under it first); generated otherwise. */
   providerMessageId?: string | undefined;
+  /** A file the operator sends (already in the media store): the message is its caption or label. */
+  media?: { url: string; mimeType: string } | undefined;
 }
 
 /** The agent's answer to one inbound customer message. */
@@ -246,6 +250,7 @@ export function outboundWriter(deps: {
             authorUserId: user.id,
             authorName: user.name,
             ...(input.providerMessageId ? { providerMessageId: input.providerMessageId } : {}),
+            ...(input.media ? { media: input.media } : {}),
           },
           events,
         );

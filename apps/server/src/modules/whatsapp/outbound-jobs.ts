@@ -1,4 +1,4 @@
-import { messageClarificationSchema } from '@atende/contracts';
+import { messageClarificationSchema, type SendMediaInput } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import type { Database } from '../../db/schema.js';
@@ -9,6 +9,7 @@ import {
   channelSendJob,
 } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
+import { mediaIdFromUrl } from '../media/media-store.js';
 import type { Messaging } from '../messaging/messaging.js';
 import { markUnansweredRead } from './read-receipts.js';
 
@@ -25,8 +26,40 @@ function offeredOptions(json: string | null): Array<{ id: string; title: string 
  * past 'pending' is not sent again, and the provider id was fixed when the message was stored.
  * Answers a function that stops running them here (the inbox was removed or restarted).
  */
+/** Reads our stored files for their sends (the media store). */
+export interface MediaReader {
+  open(
+    id: string,
+  ): Promise<{ stream(): AsyncIterable<Buffer>; mimeType: string; fileName: string | null } | null>;
+}
+
+/** The file a message of ours carries, read for its send; null for a text message. */
+async function attachment(
+  media: MediaReader | undefined,
+  message: { type: string; content: string; media_url: string | null; media_mime_type: string | null },
+): Promise<Omit<SendMediaInput, 'to' | 'lid' | 'providerMessageId'> | null> {
+  const id = mediaIdFromUrl(message.media_url);
+  if (!id || !media) return null;
+  const file = await media.open(id);
+  // Erased since (LGPD): nothing to send, and nothing a retry can change.
+  if (!file) throw new PermanentJobError('arquivo não encontrado');
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(chunk);
+  const kind = (['image', 'video', 'audio'] as const).find((k) => k === message.type) ?? 'document';
+  const label = /^\[(Imagem|Vídeo|Áudio|Documento): .*\]$/.test(message.content);
+  return {
+    kind,
+    bytes: new Uint8Array(Buffer.concat(chunks)),
+    mimeType: file.mimeType,
+    fileName: file.fileName,
+    // The "[Imagem: nome]" line stands in for a missing caption; it is not sent as one.
+    caption: label ? null : message.content,
+  };
+}
+
 export function registerOutboundJobs(deps: {
   db: Kysely<Database>;
+  media?: MediaReader;
   jobs: JobRunner;
   inboxId: string;
   channel: Channel;
@@ -46,16 +79,30 @@ export function registerOutboundJobs(deps: {
       // Our reply answers the customer's messages before it: they show as read (blue ticks).
       await markUnansweredRead(deps, message.conversation_id, messageId);
       let sent: Awaited<ReturnType<Channel['sendText']>>;
+      const quoted = {
+        quotedProviderMessageId: message.quoted_provider_message_id ?? null,
+        quotedText: message.quoted_content ?? null,
+      };
+      const file = await attachment(deps.media, message);
       try {
-        sent = await channel.sendText({
-          to: message.phone,
-          lid: message.lid,
-          text: message.content,
-          providerMessageId: message.provider_message_id,
-          quotedProviderMessageId: message.quoted_provider_message_id ?? null,
-          quotedText: message.quoted_content ?? null,
-          options: offeredOptions(message.clarification),
-        });
+        sent =
+          file && channel.sendMedia
+            ? await channel.sendMedia({
+                to: message.phone,
+                lid: message.lid,
+                providerMessageId: message.provider_message_id,
+                ...file,
+                ...quoted,
+              })
+            : // A channel that cannot send files gets the file's caption or name as text.
+              await channel.sendText({
+                to: message.phone,
+                lid: message.lid,
+                text: message.content,
+                providerMessageId: message.provider_message_id,
+                ...quoted,
+                options: offeredOptions(message.clarification),
+              });
       } catch (error) {
         // Refused for good (e.g. the 24-hour window closed): failed now, with why, on the bubble.
         if (!(error instanceof SendRejectedError)) throw error;

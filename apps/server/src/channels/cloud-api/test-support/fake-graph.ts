@@ -34,6 +34,7 @@ export async function startFakeGraph() {
   const requests: RecordedRequest[] = [];
   const queued: Array<{ match: (r: RecordedRequest) => boolean; answer: FakeAnswer }> = [];
   let sent = 0;
+  let uploaded = 0;
   let token = FAKE_TOKEN;
   let base = '';
   /** More numbers of the same business account, each with its own token (several inboxes). */
@@ -97,6 +98,10 @@ export async function startFakeGraph() {
           messages: [{ id: `wamid.FAKE${String(sent).padStart(6, '0')}` }],
         },
       };
+    }
+    if (request.method === 'POST' && path === `/v23.0/${FAKE_PHONE_NUMBER_ID}/media`) {
+      uploaded += 1;
+      return { status: 200, body: { id: `upload-${uploaded}` } };
     }
     if (request.method === 'GET' && path === `/v23.0/${FAKE_WABA_ID}/message_templates`) {
       return {

@@ -4,11 +4,12 @@ import { Loader2, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-rea
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { useCannedReplyPicker } from '../hooks/use-canned-reply-picker';
 import { errorReason, notify } from '../hooks/use-notify';
-import { ATTACHMENT_ACCEPT, attachmentLine, validateAttachment } from '../lib/attachment';
+import { ATTACHMENT_ACCEPT, validateAttachment } from '../lib/attachment';
 import { COMPOSER_EMOJI, QUICK_REPLIES } from '../lib/constants';
 import { senderLabel } from '../lib/message-text';
 import { CannedReplyPicker } from './canned-reply-picker';
@@ -31,6 +32,7 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage();
+  const sendFile = useSendMedia();
   const recorder = useAudioRecorder();
   const disabled = !conversationId;
   const trimmed = text.trim();
@@ -82,9 +84,15 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
       notify.error(problem);
       return;
     }
-    send.mutate(
-      { conversationId, message: attachmentLine(file), replyTo: null },
-      { onError: () => notify.error('Erro ao enviar arquivo') },
+    // The file itself goes to the customer (image, video, audio or document), quoting the reply target.
+    sendFile.mutate(
+      { conversationId, file, replyTo: replyTarget?.id ?? null },
+      {
+        onSuccess: () => {
+          if (replyTarget) onCancelReply();
+        },
+        onError: (error) => notify.error(`Erro ao enviar arquivo: ${error.message}`),
+      },
     );
   };
 

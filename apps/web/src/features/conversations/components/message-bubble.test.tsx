@@ -63,3 +63,23 @@ it('video and sticker are named by their type', () => {
   bubble({ ...customer, type: 'sticker', content: '[Figurinha]' });
   expect(screen.getByRole('img', { name: 'Figurinha' })).toBeTruthy();
 });
+
+it('a photo needs no "[Imagem]" line under it; a document keeps its name', () => {
+  const { unmount } = bubble({
+    ...customer,
+    type: 'image',
+    content: '[Imagem: camiseta.png]',
+    mediaUrl: '/api/media/0193a0b2-1c2d-7e3f-8a4b-5c6d7e8f9a0b',
+    mediaMimeType: 'image/png',
+  });
+  expect(screen.queryByTestId('message-content')).toBeNull();
+  unmount();
+  bubble({
+    ...customer,
+    type: 'document',
+    content: '[Documento: catalogo.pdf]',
+    mediaUrl: '/api/media/0193a0b2-1c2d-7e3f-8a4b-5c6d7e8f9a0c',
+    mediaMimeType: 'application/pdf',
+  });
+  expect(screen.getByTestId('message-content').textContent).toBe('[Documento: catalogo.pdf]');
+});

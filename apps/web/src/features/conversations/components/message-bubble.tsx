@@ -4,7 +4,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber, formatTime } from '@/lib/format';
 import { useTouchHold } from '../hooks/use-touch-hold';
-import { confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
+import { confidencePercent, isMediaPlaceholder, isOwnMessage, senderLabel } from '../lib/message-text';
 import { MessageActionBar, type MessageActions } from './message-action-bar';
 import { MessageClarification } from './message-clarification';
 import { MessageEvidence } from './message-evidence';
@@ -167,7 +167,7 @@ export const MessageBubble = memo(function MessageBubble({
           ) : (
             <MessageMedia message={message} />
           )}
-          {message.content && !message.deletedAt && (
+          {message.content && !message.deletedAt && !isMediaPlaceholder(message) && (
             <p
               data-testid="message-content"
               className="whitespace-pre-wrap break-words text-sm leading-relaxed"

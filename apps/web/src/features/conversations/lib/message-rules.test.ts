@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_ERRORS, attachmentLine, validateAttachment } from './attachment';
+import { ATTACHMENT_ERRORS, validateAttachment } from './attachment';
 import { ACTION_BAR_EMOJI, BUBBLE_PICKER_EMOJI, COMPOSER_EMOJI, QUICK_REPLIES } from './constants';
 import { callLink, confidencePercent, forwardText, senderLabel } from './message-text';
 import { applyAgentReaction, cleanReactions, nextReaction } from './reactions';
@@ -27,14 +27,11 @@ describe('attachments', () => {
     expect(validateAttachment({ size: 1, type: 'application/pdf' })).toBeNull();
     expect(validateAttachment({ size: 1, type: 'text/plain' })).toBeNull();
     expect(validateAttachment({ size: 1, type: 'audio/ogg' })).toBeNull();
+    expect(validateAttachment({ size: 1, type: 'video/mp4' })).toBeNull();
     expect(validateAttachment({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe(
       ATTACHMENT_ERRORS.tooLarge,
     );
     expect(validateAttachment({ size: 1, type: 'application/zip' })).toBe(ATTACHMENT_ERRORS.badType);
-  });
-
-  it('describes the file by name and size in KB', () => {
-    expect(attachmentLine({ name: 'nota.pdf', size: 2048 })).toBe('📎 Arquivo: nota.pdf (2,0 KB)');
   });
 });
 

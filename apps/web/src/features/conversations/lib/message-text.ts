@@ -41,3 +41,14 @@ export const CALL_ALERTS = {
   voice: 'Número de telefone não disponível para chamada.',
   video: 'Número de telefone não disponível para videochamada.',
 } as const;
+
+/** What a file's message says when it has no caption: "[Imagem]", "[Vídeo: nome.mp4]", "[Figurinha]"… */
+const MEDIA_PLACEHOLDER = /^\[(Imagem|Vídeo|Áudio|Mensagem de voz|Figurinha)(: [^\]]*)?\]$/;
+
+/**
+ * A photo, video, sticker or audio shown in the bubble needs no "[Imagem]" line under it; a document
+ * keeps its line (its name is what the link does not show).
+ */
+export function isMediaPlaceholder(message: Pick<Message, 'content' | 'mediaUrl'>): boolean {
+  return Boolean(message.mediaUrl) && MEDIA_PLACEHOLDER.test(message.content);
+}

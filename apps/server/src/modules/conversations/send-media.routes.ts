@@ -1,0 +1,81 @@
+import {
+  conversationParamsSchema,
+  type MessageType,
+  sendMediaQuerySchema,
+  sendMessageResponseSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { UPLOAD_MAX_BYTES } from '../media/media-store.js';
+import { guardConversation } from '../visibility/route-access.js';
+import { assertMayTakeOver } from './takeover-permission.js';
+
+/** How the customer's app shows a file of this (detected) type. */
+function messageTypeOf(mimeType: string): Extract<MessageType, 'image' | 'video' | 'audio' | 'document'> {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  return 'document';
+}
+
+const LABELS = { image: 'Imagem', video: 'Vídeo', audio: 'Áudio', document: 'Documento' } as const;
+
+/**
+ * `POST /api/conversations/:id/media`: an operator sends a file. The body is the file itself (any
+ * Content-Type, up to 10 MB); it is stored in the media store (its type checked by its bytes), then
+ * sent like a text reply (stored first, a `channel_send` job hands it to the conversation's channel).
+ */
+export const sendMediaRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Only in this plugin: the raw bytes of whatever type the file is (a text or JSON file included).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/conversations/:id/media',
+    {
+      onRequest: app.authenticate,
+      ...guardConversation('params.id'),
+      bodyLimit: UPLOAD_MAX_BYTES,
+      schema: {
+        params: conversationParamsSchema,
+        querystring: sendMediaQuerySchema,
+        response: { 200: sendMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new AppError('UNAUTHORIZED');
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.byteLength === 0) {
+        throw new AppError('VALIDATION_ERROR', 'Envie o arquivo no corpo da requisição');
+      }
+      await assertMayTakeOver(app.db, user, request.params.id);
+      const { fileName, caption, replyTo } = request.query;
+      const stored = await app.media.save({
+        bytes,
+        declaredMimeType: request.headers['content-type'],
+        fileName: fileName ?? 'arquivo',
+        maxBytes: UPLOAD_MAX_BYTES,
+      });
+      const type = messageTypeOf(stored.mimeType);
+      let message: Awaited<ReturnType<typeof app.domain.messaging.appendOutbound>>;
+      try {
+        message = await app.domain.messaging.appendOutbound(request.params.id, user, {
+          message: caption || `[${LABELS[type]}: ${stored.fileName ?? 'arquivo'}]`,
+          type,
+          replyTo: replyTo ?? null,
+          media: { url: stored.url, mimeType: stored.mimeType },
+        });
+      } catch (error) {
+        // No message, no file: nothing is left half-written.
+        await app.media.remove(stored.id);
+        throw error;
+      }
+      return { success: true as const, data: message, message: 'Arquivo enviado' };
+    },
+  );
+};

@@ -205,7 +205,15 @@ export class InboxManager {
   /** An operator opened a conversation: the customer sees their messages read (where the channel can). */
   conversationOpened(conversationId: string): Promise<void> {
     const { app, jobs, messaging } = this.deps;
-    return requestReadReceipt({ db: app.db, jobs, messaging }, conversationId);
+    return requestReadReceipt(
+      {
+        db: app.db,
+        jobs,
+        messaging,
+        hasReadReceipts: (inboxId) => Boolean(this.channelOf(inboxId)?.markRead),
+      },
+      conversationId,
+    );
   }
 
   /**

@@ -44,12 +44,18 @@ export async function markUnansweredRead(
  * whichever process holds the inbox's connection (a job). Once per newest customer message.
  */
 export async function requestReadReceipt(
-  deps: { db: Kysely<Database>; jobs: JobRunner; messaging: Messaging },
+  deps: {
+    db: Kysely<Database>;
+    jobs: JobRunner;
+    messaging: Messaging;
+    /** Whether the inbox's channel has read receipts at all (no job for one that has none). */
+    hasReadReceipts: (inboxId: string) => boolean;
+  },
   conversationId: string,
 ): Promise<void> {
   if (!(await enabled(deps.db))) return;
   const unanswered = await deps.messaging.channel.unanswered(conversationId);
-  if (!unanswered) return;
+  if (!unanswered || !deps.hasReadReceipts(unanswered.inboxId)) return;
   const kind = channelReadJob(unanswered.inboxId);
   const recorded = await deps.jobs.enqueue(deps.db, kind, { conversationId } satisfies ChannelReadPayload, {
     dedupeKey: `${kind}:${unanswered.latestId}`,

@@ -50,7 +50,10 @@ for (const kind of DATABASE_KINDS) {
 
       // A text file keeps its bytes (no JSON or text parsing of the body).
       const note = await upload('Pedido 1234: 2 camisetas M\n', 'fileName=nota.txt', 'text/plain');
-      expect(note.json().data).toMatchObject({ type: 'document', mediaMimeType: 'text/plain; charset=utf-8' });
+      expect(note.json().data).toMatchObject({
+        type: 'document',
+        mediaMimeType: 'text/plain; charset=utf-8',
+      });
       const document = await upload(samples.pdf, 'fileName=orcamento.pdf');
       expect(document.json().data).toMatchObject({ type: 'document', content: '[Documento: orcamento.pdf]' });
       await runSends();

@@ -37,8 +37,8 @@ import {
   webhook,
 } from '../../channels/cloud-api/test-support/webhook-fixtures.js';
 
-/** Polls until `check` returns a value (the send jobs run in the background). */
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+/** Polls until `check` returns a value (jobs run in the background; a loaded machine takes seconds). */
+async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

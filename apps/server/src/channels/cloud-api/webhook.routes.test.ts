@@ -38,7 +38,10 @@ import {
 } from '../../channels/cloud-api/test-support/webhook-fixtures.js';
 
 /** Polls until `check` returns a value (jobs run in the background; a loaded machine takes seconds). */
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

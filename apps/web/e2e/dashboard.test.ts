@@ -292,6 +292,7 @@ describe('dashboard', () => {
           '/api/dashboard/activity',
           '/api/dashboard/health',
           '/api/dashboard/stats',
+          '/api/inboxes',
           '/api/whatsapp/status',
         ].sort(),
       );

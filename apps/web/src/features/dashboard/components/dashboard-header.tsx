@@ -2,6 +2,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui';
+import { inboxesKey } from '@/lib/api/get-inboxes';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -17,7 +18,11 @@ export function DashboardHeader() {
   const isLoading = stats.isPending && stats.fetchStatus === 'fetching';
   const isRefreshing = fetching > 0 && !stats.isPending;
   const lastUpdate = useLastDashboardUpdate();
-  const onRefresh = () => void queryClient.refetchQueries({ queryKey: dashboardKeys.all });
+  // The connection card also lists the inboxes, which live outside the dashboard's own keys.
+  const onRefresh = () => {
+    void queryClient.refetchQueries({ queryKey: dashboardKeys.all });
+    void queryClient.refetchQueries({ queryKey: inboxesKey, type: 'active' });
+  };
   return (
     <PageHeader
       title="Dashboard"

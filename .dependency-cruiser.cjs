@@ -17,22 +17,7 @@ const TEST_CODE = [
 ];
 
 /** @type {{ rule: string, from: string, to: string, change: string }[]} */
-const allowed = [
-  ...['modules/media/media-samples.ts', 'app.ts'].map((to) => ({
-    rule: 'server-channels-below-the-domain',
-    from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',
-    to: `apps/server/src/${to}`,
-    change:
-      'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
-  })),
-  {
-    rule: 'production-never-imports-tests',
-    from: 'apps/server/src/channels/whatsapp-web/contract-kit.ts',
-    to: 'apps/server/test/helpers.ts',
-    change:
-      'contract-kit.ts is test support: move it to channels/whatsapp-web/test-support/ or apps/server/test/',
-  },
-];
+const allowed = [];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const rules = [

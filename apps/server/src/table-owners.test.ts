@@ -17,10 +17,6 @@ const ALLOWED: Record<string, { tables: string[]; change: string }> = {
     tables: ['activities', 'knowledge_base', 'knowledge_gaps'],
     change: 'the seed calls the owners (activities, knowledge-base, knowledge-gaps) as it calls messaging',
   },
-  'channels/whatsapp-web/contract-kit.ts': {
-    tables: ['jobs'],
-    change: 'contract-kit.ts is test support: move it out of production code',
-  },
 };
 
 const KYSELY_WRITE = /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`]([a-z_]+)['"`]/g;

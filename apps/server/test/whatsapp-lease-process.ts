@@ -9,8 +9,11 @@
  */
 
 import { buildApp } from '../src/app.js';
-import { type FakeBaileysSocket, fakeSocketFactory } from '../src/channels/whatsapp-web/fake-baileys.js';
 import type { LeasedChannel } from '../src/channels/whatsapp-web/leased-channel.js';
+import {
+  type FakeBaileysSocket,
+  fakeSocketFactory,
+} from '../src/channels/whatsapp-web/test-support/fake-baileys.js';
 import { openDatabase } from '../src/db/database.js';
 import { testConfig } from './helpers.js';
 

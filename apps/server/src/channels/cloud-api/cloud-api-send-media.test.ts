@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSafeFetch } from '../../lib/safe-fetch.js';
-import { samples } from '../../modules/media/media-samples.js';
+import { samples } from '../../modules/media/test-support/media-samples.js';
 import { SendRejectedError } from '../channel.js';
 import { CloudApiChannel } from './cloud-api-channel.js';
 import {

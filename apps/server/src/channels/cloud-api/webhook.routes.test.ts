@@ -12,7 +12,7 @@ import {
   nextEvent,
   useTestApp,
 } from '../../../test/helpers.js';
-import { TOKEN_INVALID } from '../../channels/cloud-api/cloud-api-channel.js';
+import { TOKEN_INVALID } from './cloud-api-channel.js';
 import {
   FAKE_DISPLAY_NUMBER,
   FAKE_PHONE_NUMBER_ID,
@@ -23,7 +23,7 @@ import {
   isSend,
   PNG_BYTES,
   startFakeGraph,
-} from '../../channels/cloud-api/test-support/fake-graph.js';
+} from './test-support/fake-graph.js';
 import {
   APP_SECRET,
   change,
@@ -35,7 +35,7 @@ import {
   textMessage,
   VERIFY_TOKEN,
   webhook,
-} from '../../channels/cloud-api/test-support/webhook-fixtures.js';
+} from './test-support/webhook-fixtures.js';
 
 /** Polls until `check` returns a value (jobs run in the background; a loaded machine takes seconds). */
 async function waitFor<T>(

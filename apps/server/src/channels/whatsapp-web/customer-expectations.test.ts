@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
-import { samples } from '../../modules/media/media-samples.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { samples } from '../../modules/media/test-support/media-samples.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 // What a WhatsApp user expects of the other side: video and stickers as such, edits and deletions
 // shown, the quoted message above a reply, blue ticks once read, "digitando…" while the agent writes.

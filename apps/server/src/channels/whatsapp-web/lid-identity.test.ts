@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 // One customer is one client whichever form WhatsApp addresses them by, also after a restart: the
 // new process has no LID ↔ phone pair in memory and Baileys' mapping answers nothing (fake socket),

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
 import { BlockedDestinationError, createSafeDispatcher } from '../../lib/safe-fetch.js';
 import { mediaDb } from '../../modules/media/media.table.js';
-import { samples } from '../../modules/media/media-samples.js';
+import { samples } from '../../modules/media/test-support/media-samples.js';
 import { MEDIA_DOWNLOAD_ATTEMPTS } from '../../modules/whatsapp/media-jobs.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 /**
  * A WhatsApp image as its CDN serves it: AES-256-CBC under keys expanded from the message's `mediaKey`

@@ -6,8 +6,8 @@ import {
   describeEachDatabase,
   login,
 } from '../../../test/helpers.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 /** The package's QR_ROUNDS (not part of the channel port, so not imported from the optional package). */
 const QR_ROUNDS = 3;

@@ -10,7 +10,7 @@ const Server = (
 import { createTestDatabase, describeEachDatabase, testConfig } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { waitFor } from './contract-kit.js';
+import { waitFor } from './test-support/contract-kit.js';
 
 /**
  * A real Baileys socket (makeWASocket, no fake) against a local WebSocket server: proves the wiring up

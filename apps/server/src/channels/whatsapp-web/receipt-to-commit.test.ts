@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

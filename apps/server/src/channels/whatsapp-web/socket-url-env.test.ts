@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, testConfig } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
-import { waitFor } from './contract-kit.js';
+import { waitFor } from './test-support/contract-kit.js';
 
 /** The linked-device package's fake WhatsApp server (test support; absent with the package). */
 const fakeServerPath = fileURLToPath(

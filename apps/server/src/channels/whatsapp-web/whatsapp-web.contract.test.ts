@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, createTestUser, DATABASE_KINDS, login } from '../../../test/helpers.js';
-import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './contract-kit.js';
-import * as f from './fixtures.js';
+import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
+import * as f from './test-support/fixtures.js';
 
 for (const kind of DATABASE_KINDS) {
   describe(`whatsapp-web connection policy [${kind}]`, () => {

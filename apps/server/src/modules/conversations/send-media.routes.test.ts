@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, DATABASE_KINDS, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { now } from '../../lib/clock.js';
-import { samples } from '../media/media-samples.js';
+import { samples } from '../media/test-support/media-samples.js';
 
 for (const kind of DATABASE_KINDS) {
   describe(`an operator sends a file [${kind}]`, () => {

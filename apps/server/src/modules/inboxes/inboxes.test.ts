@@ -24,8 +24,8 @@ import {
   textMessage,
   webhook,
 } from '../../channels/cloud-api/test-support/webhook-fixtures.js';
-import { fakeSocketFactory } from '../../channels/whatsapp-web/fake-baileys.js';
-import * as f from '../../channels/whatsapp-web/fixtures.js';
+import { fakeSocketFactory } from '../../channels/whatsapp-web/test-support/fake-baileys.js';
+import * as f from '../../channels/whatsapp-web/test-support/fixtures.js';
 
 const APP_SECRET = 'segredo-do-app-inboxes';
 const SECOND_NUMBER_ID = '209876543210987';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { mediaDb } from './media.table.js';
-import { samples } from './media-samples.js';
 import { createMediaStore, mediaIdFromUrl, UPLOAD_MAX_BYTES } from './media-store.js';
+import { samples } from './test-support/media-samples.js';
 
 const streamed = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { samples } from './media-samples.js';
 import { detectMediaType } from './media-type.js';
+import { samples } from './test-support/media-samples.js';
 
 describe('detectMediaType', () => {
   it('finds the type from the bytes, whatever the sender declared', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
-import { samples } from './media-samples.js';
+import { samples } from './test-support/media-samples.js';
 
 describeEachDatabase('GET /api/media/:id', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'atende-media-routes-'));

@@ -4,7 +4,7 @@ import { bearer, createAndLogin, describeEachDatabase, sleep, useTestApp } from 
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { now } from '../../lib/clock.js';
 import { recordGap } from '../knowledge-gaps/knowledge-gaps.repository.js';
-import { samples } from '../media/media-samples.js';
+import { samples } from '../media/test-support/media-samples.js';
 import { PERSONAL_DATA, personalColumns } from './personal-data.js';
 import { customerTables, locate, rowsOf, selectRows } from './personal-data-sql.js';
 

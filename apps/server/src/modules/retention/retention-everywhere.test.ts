@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { now } from '../../lib/clock.js';
-import { samples } from '../media/media-samples.js';
+import { samples } from '../media/test-support/media-samples.js';
 import { PERSONAL_DATA } from '../privacy/personal-data.js';
 import { selectRows } from '../privacy/personal-data-sql.js';
 import { purgeExpired } from './retention.module.js';

@@ -3,7 +3,7 @@ import { bearer, createAndLogin, useTestApp } from '../../../test/helpers.js';
 import { listRoutes } from '../../../test/route-list.js';
 import { sampleOf } from '../../../test/schema-sample.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
-import { samples } from '../media/media-samples.js';
+import { samples } from '../media/test-support/media-samples.js';
 import type { DeclaredRoute, RouteAccess } from './route-access.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
-import { samples } from '../media/media-samples.js';
+import { samples } from '../media/test-support/media-samples.js';
 
 /**
  * With `operatorsSeeAllConversations=false` an operator sees only conversations without a person

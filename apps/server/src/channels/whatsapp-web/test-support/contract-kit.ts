@@ -8,13 +8,13 @@ import {
   type TestDatabase,
   type TestDatabaseKind,
   testConfig,
-} from '../../../test/helpers.js';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
-import { now } from '../../lib/clock.js';
-import { samples } from '../../modules/media/media-samples.js';
+} from '../../../../test/helpers.js';
+import { buildApp } from '../../../app.js';
+import { openDatabase } from '../../../db/database.js';
+import { now } from '../../../lib/clock.js';
+import { samples } from '../../../modules/media/test-support/media-samples.js';
+import type { WhatsappWebTestHooks as WhatsappWebLoadOptions } from '../whatsapp-web-kind.js';
 import { fakeSocketFactory } from './fake-baileys.js';
-import type { WhatsappWebTestHooks as WhatsappWebLoadOptions } from './whatsapp-web-kind.js';
 
 /** Bytes a fake download returns per media kind (real file signatures: the media store checks them). */
 export function fakeDownload(media: InboundMedia): Uint8Array {

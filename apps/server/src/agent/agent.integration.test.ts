@@ -10,7 +10,7 @@ import {
   useTestApp,
 } from '../../test/helpers.js';
 import { api, joinedSocket, pairSimulator } from '../../test/simulator-kit.js';
-import { AGENT_REPLY_JOB } from '../jobs/job-kinds.js';
+import { agentReplyJob } from '../jobs/job-kinds.js';
 import { createAgentService } from './agent.service.js';
 import { loadDemoKnowledgeBase } from './eval/run-eval.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
@@ -113,7 +113,7 @@ describeEachDatabase('AI agent pipeline', (kind) => {
 
     // The channel replays the same message, and the job runs once more (at-least-once): still one reply.
     expect((await inbound(phone, 'Tem desconto pagando no Pix?', `wamid-${phone}`)).duplicate).toBe(true);
-    await ctx.app.domain.jobs.enqueue(db(), AGENT_REPLY_JOB, {
+    await ctx.app.domain.jobs.enqueue(db(), agentReplyJob, {
       messageId: sent.messageId,
       conversationId: sent.conversationId,
     });

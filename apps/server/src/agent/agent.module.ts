@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AGENT_REPLY_JOB, type AgentReplyPayload } from '../jobs/job-kinds.js';
+import { agentReplyJob } from '../jobs/job-kinds.js';
 import { knowledgeGapsRoutes } from '../modules/knowledge-gaps/knowledge-gaps.routes.js';
 import { createAgentService, type PausePoint } from './agent.service.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
@@ -67,8 +67,8 @@ export const agentModule = fp<AgentModuleOptions>(
       pause: options.pause,
       recordLookup: options.recordLookup,
     });
-    app.domain.jobs.register<AgentReplyPayload>(
-      AGENT_REPLY_JOB,
+    app.domain.jobs.register(
+      agentReplyJob,
       async (payload) => {
         // "digitando…" on the customer's phone while the answer is being composed.
         const stopTyping = await app.domain.inboxes.agentComposing(payload.conversationId);

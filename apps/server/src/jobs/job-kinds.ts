@@ -1,49 +1,96 @@
-/** The durable jobs' kinds and payloads, named once for the code that records and the code that runs them. */
+import { z } from 'zod';
+
+/**
+ * Every durable job kind, with the payload it carries as a zod schema: the one place a kind is
+ * declared. Code that records a job and the handler that runs it take the kind from here, typed by
+ * its schema, and the runner checks each payload against it before the handler sees it (a row
+ * written by an older version, or by hand, fails as a permanent error instead of reaching a handler
+ * as something else). `job-kinds.test.ts` checks that a built app runs every kind listed here.
+ */
+
+/** A queue of jobs: the `jobs.kind` value and the payload its jobs carry. */
+export interface JobQueue<P> {
+  readonly name: string;
+  readonly payload: z.ZodType<P>;
+  /** A job of this queue for `JobRunner.enqueueMany`, its payload checked by the compiler. */
+  job(payload: P, dedupeKey: string): QueuedJob;
+}
+
+/** A job ready to record (see `JobQueue.job`). */
+export interface QueuedJob {
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly dedupeKey: string;
+}
+
+/** A kind with one queue per inbox (`<name>@<inboxId>`), run where that inbox's channel can act. */
+export interface InboxJobKind<P> {
+  readonly name: string;
+  readonly payload: z.ZodType<P>;
+  of(inboxId: string): JobQueue<P>;
+}
+
+export function jobQueue<P>(name: string, payload: z.ZodType<P>): JobQueue<P> {
+  return { name, payload, job: (value, dedupeKey) => ({ kind: name, payload: value, dedupeKey }) };
+}
+
+function inboxJobKind<P>(name: string, payload: z.ZodType<P>): InboxJobKind<P> {
+  return { name, payload, of: (inboxId) => jobQueue(`${name}@${inboxId}`, payload) };
+}
+
+const id = z.string().min(1);
 
 /** The agent answers an inbound customer message (recorded by ingest on AI-handled conversations). */
-export const AGENT_REPLY_JOB = 'agent_reply';
-export interface AgentReplyPayload {
-  messageId: string;
-  conversationId: string;
-}
+export const agentReplyJob = jobQueue('agent_reply', z.object({ messageId: id, conversationId: id }));
+export type AgentReplyPayload = z.infer<typeof agentReplyJob.payload>;
 
 /**
- * Hands one of our stored messages to its inbox's channel. One queue per inbox (`channel_send@<id>`):
- * a number held by one process (linked device) is sent from by that process only.
+ * Hands one of our stored messages to its inbox's channel. One queue per inbox: a number held by one
+ * process (linked device) is sent from by that process only.
  */
-export const CHANNEL_SEND_JOB = 'channel_send';
-export const channelSendJob = (inboxId: string) => `${CHANNEL_SEND_JOB}@${inboxId}`;
-export interface ChannelSendPayload {
-  messageId: string;
-}
+export const channelSendJob = inboxJobKind('channel_send', z.object({ messageId: id }));
 
-/** Sends our side's current reaction on a message to its inbox's channel (`channel_react@<id>`). */
-export const CHANNEL_REACT_JOB = 'channel_react';
-export const channelReactJob = (inboxId: string) => `${CHANNEL_REACT_JOB}@${inboxId}`;
-export interface ChannelReactPayload {
-  messageId: string;
-  emoji: string | null;
-}
+/** Sends our side's current reaction on a message to its inbox's channel. */
+export const channelReactJob = inboxJobKind(
+  'channel_react',
+  z.object({ messageId: id, emoji: z.string().nullable() }),
+);
 
 /**
- * Downloads the media an inbound message announced, through its inbox's channel (`channel_media@<id>`),
- * after the message itself was stored: a download never delays or loses the message.
+ * Downloads the media an inbound message announced, through its inbox's channel, after the message
+ * itself was stored: a download never delays or loses the message.
  */
-export const CHANNEL_MEDIA_JOB = 'channel_media';
-export const channelMediaJob = (inboxId: string) => `${CHANNEL_MEDIA_JOB}@${inboxId}`;
-export interface ChannelMediaPayload {
-  messageId: string;
-}
+export const channelMediaJob = inboxJobKind('channel_media', z.object({ messageId: id }));
 
 /**
- * Marks a conversation's unanswered customer messages read (blue ticks) through its inbox's channel
- * (`channel_read@<id>`): recorded when an operator opens the conversation.
+ * Marks a conversation's unanswered customer messages read (blue ticks) through its inbox's channel:
+ * recorded when an operator opens the conversation.
  */
-export const CHANNEL_READ_JOB = 'channel_read';
-export const channelReadJob = (inboxId: string) => `${CHANNEL_READ_JOB}@${inboxId}`;
-export interface ChannelReadPayload {
-  conversationId: string;
-}
+export const channelReadJob = inboxJobKind('channel_read', z.object({ conversationId: id }));
+
+/** One attempt of one outbound webhook delivery; retries are new jobs at their time. */
+export const webhookDeliverJob = jobQueue(
+  'webhook_deliver',
+  z.object({
+    deliveryId: id,
+    /** Which attempt this job is (1-based): a job for an attempt already recorded does nothing. */
+    attempt: z.number().int().positive(),
+    /** "Reenviar": one attempt, no retries after it. */
+    manual: z.boolean().optional(),
+  }),
+);
+export type WebhookDeliverPayload = z.infer<typeof webhookDeliverJob.payload>;
 
 /** Deletes messages older than the retention period (admin-config `dataRetentionDays`), once a day. */
-export const RETENTION_PURGE_JOB = 'retention_purge';
+export const retentionPurgeJob = jobQueue('retention_purge', z.object({}));
+
+/** Every kind, for the check that a built app registers a handler for each. */
+export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox: boolean }> = [
+  { name: agentReplyJob.name, perInbox: false },
+  { name: webhookDeliverJob.name, perInbox: false },
+  { name: retentionPurgeJob.name, perInbox: false },
+  ...[channelSendJob, channelReactJob, channelMediaJob, channelReadJob].map(({ name }) => ({
+    name,
+    perInbox: true,
+  })),
+];

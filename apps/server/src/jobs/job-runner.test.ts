@@ -1,8 +1,17 @@
 import { afterEach, expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeEachDatabase, sleep, useTestApp } from '../../test/helpers.js';
 import { now, setClock } from '../lib/clock.js';
 import { backoffDelay } from './backoff.js';
+import { type JobQueue, jobQueue } from './job-kinds.js';
 import { JobRunner, PermanentJobError } from './job-runner.js';
+
+/** A queue taking whatever payload the test writes (the payload check has tests of its own below). */
+const q = <P = Record<string, unknown>>(name: string): JobQueue<P> =>
+  jobQueue(
+    name,
+    z.custom<P>(() => true),
+  );
 
 describeEachDatabase('job runner', (kind) => {
   const ctx = useTestApp(kind);
@@ -25,13 +34,13 @@ describeEachDatabase('job runner', (kind) => {
   it('runs a job enqueued in a transaction once, right after wake, and marks it done', async () => {
     const r = runner({ pollMs: 60_000 });
     const seen: unknown[] = [];
-    r.register<{ n: number }>(`t-run-${kind}`, async (payload) => {
+    r.register(q<{ n: number }>(`t-run-${kind}`), async (payload) => {
       seen.push(payload);
     });
     await r.start();
     await ctx.app.db.transaction().execute(async (trx) => {
-      await r.enqueue(trx, `t-run-${kind}`, { n: 1 }, { dedupeKey: `run-${kind}` });
-      expect(await r.enqueue(trx, `t-run-${kind}`, { n: 2 }, { dedupeKey: `run-${kind}` })).toBe(false);
+      await r.enqueue(trx, q(`t-run-${kind}`), { n: 1 }, { dedupeKey: `run-${kind}` });
+      expect(await r.enqueue(trx, q(`t-run-${kind}`), { n: 2 }, { dedupeKey: `run-${kind}` })).toBe(false);
     });
     r.wake();
     await sleep(200);
@@ -43,7 +52,7 @@ describeEachDatabase('job runner', (kind) => {
     const r = runner({ pollMs: 60_000 });
     const kindName = `t-yield-${kind}`;
     const ran: number[] = [];
-    r.register<{ n: number }>(kindName, async ({ n }) => {
+    r.register(q<{ n: number }>(kindName), async ({ n }) => {
       const until = performance.now() + 2; // synchronous work, like SQLite under its promises
       while (performance.now() < until) {}
       ran.push(n);
@@ -51,7 +60,7 @@ describeEachDatabase('job runner', (kind) => {
     let busy = true;
     r.yieldWhile(() => busy);
     await ctx.app.db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 20; n++) await r.enqueue(trx, kindName, { n });
+      for (let n = 0; n < 20; n++) await r.enqueue(trx, q(kindName), { n });
     });
     await r.start();
     r.wake();
@@ -72,12 +81,12 @@ describeEachDatabase('job runner', (kind) => {
     const r = runner({ pollMs: 60_000 });
     const kindName = `t-overload-${kind}`;
     let ranAt = 0;
-    r.register(kindName, async () => {
+    r.register(q(kindName), async () => {
       ranAt = Date.now();
     });
     r.yieldWhile(() => true);
     await ctx.app.db.transaction().execute(async (trx) => {
-      await r.enqueue(trx, kindName, {});
+      await r.enqueue(trx, q(kindName), {});
     });
     const started = Date.now();
     await r.start();
@@ -92,12 +101,12 @@ describeEachDatabase('job runner', (kind) => {
     const r = runner({ pollMs: 60_000 });
     const kindName = `t-gather-${kind}`;
     let ended = 0;
-    r.register<{ n: number }>(kindName, async ({ n }) => {
+    r.register(q<{ n: number }>(kindName), async ({ n }) => {
       await sleep(3 * n); // 20 jobs ending 3 ms apart
       ended++;
     });
     await ctx.app.db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 20; n++) await r.enqueue(trx, kindName, { n });
+      for (let n = 0; n < 20; n++) await r.enqueue(trx, q(kindName), { n });
     });
     await r.start();
     r.wake();
@@ -123,13 +132,13 @@ describeEachDatabase('job runner', (kind) => {
   it('a job rolled back with its transaction never runs', async () => {
     const r = runner();
     let ran = 0;
-    r.register(`t-rollback-${kind}`, async () => {
+    r.register(q(`t-rollback-${kind}`), async () => {
       ran += 1;
     });
     await ctx.app.db
       .transaction()
       .execute(async (trx) => {
-        await r.enqueue(trx, `t-rollback-${kind}`, {}, { dedupeKey: `rollback-${kind}` });
+        await r.enqueue(trx, q(`t-rollback-${kind}`), {}, { dedupeKey: `rollback-${kind}` });
         throw new Error('rollback');
       })
       .catch(() => {});
@@ -144,14 +153,14 @@ describeEachDatabase('job runner', (kind) => {
     const failures: string[] = [];
     let attempts = 0;
     r.register(
-      `t-retry-${kind}`,
+      q(`t-retry-${kind}`),
       async () => {
         attempts += 1;
         throw new Error(`falhou ${attempts}`);
       },
       { onFailed: async (_payload, error) => void failures.push(error) },
     );
-    await r.enqueue(ctx.app.db, `t-retry-${kind}`, {}, { dedupeKey: `retry-${kind}` });
+    await r.enqueue(ctx.app.db, q(`t-retry-${kind}`), {}, { dedupeKey: `retry-${kind}` });
     await r.runOnce();
     let row = await job(`retry-${kind}`);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'falhou 1', run_at: at + 1000 });
@@ -173,10 +182,10 @@ describeEachDatabase('job runner', (kind) => {
 
   it('a permanent error fails at once', async () => {
     const r = runner();
-    r.register(`t-permanent-${kind}`, async () => {
+    r.register(q(`t-permanent-${kind}`), async () => {
       throw new PermanentJobError('sem telefone');
     });
-    await r.enqueue(ctx.app.db, `t-permanent-${kind}`, {}, { dedupeKey: `permanent-${kind}` });
+    await r.enqueue(ctx.app.db, q(`t-permanent-${kind}`), {}, { dedupeKey: `permanent-${kind}` });
     await r.runOnce();
     expect(await job(`permanent-${kind}`)).toMatchObject({
       status: 'failed',
@@ -189,12 +198,12 @@ describeEachDatabase('job runner', (kind) => {
     const at = now();
     const r = runner({ leaseMs: 30_000 });
     const ran: string[] = [];
-    r.register<{ id: string }>(`t-recover-${kind}`, async ({ id }) => void ran.push(id));
+    r.register(q<{ id: string }>(`t-recover-${kind}`), async ({ id }) => void ran.push(id));
     for (const [id, lockedUntil] of [
       ['expired', at - 1],
       ['live', at + 60_000],
     ] as const) {
-      await r.enqueue(ctx.app.db, `t-recover-${kind}`, { id }, { dedupeKey: `recover-${id}-${kind}` });
+      await r.enqueue(ctx.app.db, q(`t-recover-${kind}`), { id }, { dedupeKey: `recover-${id}-${kind}` });
       await ctx.app.db
         .updateTable('jobs')
         .set({ status: 'running', locked_by: 'worker-dead', locked_until: lockedUntil, attempts: 1 })
@@ -208,7 +217,10 @@ describeEachDatabase('job runner', (kind) => {
 
     // On a single-process database, a restart releases whatever was left running.
     const restarted = runner({ recoverRunningOnStart: true, pollMs: 60_000 });
-    restarted.register<{ id: string }>(`t-recover-${kind}`, async ({ id }) => void ran.push(`restart:${id}`));
+    restarted.register(
+      q<{ id: string }>(`t-recover-${kind}`),
+      async ({ id }) => void ran.push(`restart:${id}`),
+    );
     await restarted.start();
     await sleep(200);
     expect(ran).toContain('restart:live');
@@ -218,8 +230,8 @@ describeEachDatabase('job runner', (kind) => {
     const a = runner();
     const b = runner();
     const ran: number[] = [];
-    for (const r of [a, b]) r.register<{ n: number }>(`t-race-${kind}`, async ({ n }) => void ran.push(n));
-    for (let n = 0; n < 40; n++) await a.enqueue(ctx.app.db, `t-race-${kind}`, { n });
+    for (const r of [a, b]) r.register(q<{ n: number }>(`t-race-${kind}`), async ({ n }) => void ran.push(n));
+    for (let n = 0; n < 40; n++) await a.enqueue(ctx.app.db, q(`t-race-${kind}`), { n });
     await Promise.all([a.drain(), b.drain()]);
     expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
@@ -232,13 +244,13 @@ describeEachDatabase('job runner', (kind) => {
     };
     // Renewed every 300 ms: a busy test machine has 600 ms to renew before the lease lapses.
     const a = runner({ leaseMs: 900 });
-    a.register(`t-lease-${kind}`, () => slow('a'));
-    await a.enqueue(ctx.app.db, `t-lease-${kind}`, {}, { dedupeKey: `lease-${kind}` });
+    a.register(q(`t-lease-${kind}`), () => slow('a'));
+    await a.enqueue(ctx.app.db, q(`t-lease-${kind}`), {}, { dedupeKey: `lease-${kind}` });
     await a.start();
     await sleep(100);
     // Another instance of the cluster, polling while the first one's job runs more than two leases long.
     const b = runner({ leaseMs: 900 });
-    b.register(`t-lease-${kind}`, () => slow('b'));
+    b.register(q(`t-lease-${kind}`), () => slow('b'));
     await b.start();
     await sleep(2300);
     expect(ran).toEqual(['a']);
@@ -261,10 +273,10 @@ describeEachDatabase('job runner', (kind) => {
       ['able', able],
       ['unable', unable],
     ] as const) {
-      r.register<{ n: number }>(kindName, async ({ n }) => void ran.push({ by: name, n }));
+      r.register(q<{ n: number }>(kindName), async ({ n }) => void ran.push({ by: name, n }));
     }
     for (let n = 0; n < 20; n++)
-      await able.enqueue(ctx.app.db, kindName, { n }, { dedupeKey: `paused-${n}-${kind}` });
+      await able.enqueue(ctx.app.db, q(kindName), { n }, { dedupeKey: `paused-${n}-${kind}` });
     expect(await unable.runOnce()).toBe(0);
     await Promise.all([able.drain(), unable.drain()]);
     expect(ran.filter((r) => r.by === 'unable')).toEqual([]);
@@ -280,7 +292,7 @@ describeEachDatabase('job runner', (kind) => {
 
     // Able now (it took the lease over): it runs what is due, at once.
     listener(true);
-    await able.enqueue(ctx.app.db, kindName, { n: 20 }, { dedupeKey: `paused-20-${kind}` });
+    await able.enqueue(ctx.app.db, q(kindName), { n: 20 }, { dedupeKey: `paused-20-${kind}` });
     able.pause(kindName);
     await unable.drain();
     expect(ran.at(-1)).toEqual({ by: 'unable', n: 20 });
@@ -290,13 +302,13 @@ describeEachDatabase('job runner', (kind) => {
     const kindName = `t-release-${kind}`;
     const r = runner();
     let ran = 0;
-    r.register(kindName, async () => void ran++);
+    r.register(q(kindName), async () => void ran++);
     // The lease is lost after the claim, just before the job would start (checked then, as here).
     r.yieldWhile(() => {
       r.pause(kindName);
       return false;
     });
-    await r.enqueue(ctx.app.db, kindName, {}, { dedupeKey: `release-${kind}` });
+    await r.enqueue(ctx.app.db, q(kindName), {}, { dedupeKey: `release-${kind}` });
     expect(await r.runOnce()).toBe(1);
     r.yieldWhile(() => false);
     expect(ran).toBe(0);
@@ -307,9 +319,43 @@ describeEachDatabase('job runner', (kind) => {
     expect(await job(`release-${kind}`)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
+  it('checks each payload against its queue before the handler runs: a bad one fails at once', async () => {
+    const r = runner();
+    const checked = jobQueue(`t-checked-${kind}`, z.object({ messageId: z.string().min(1) }));
+    const seen: unknown[] = [];
+    const failed: string[] = [];
+    r.register(checked, async (payload) => void seen.push(payload), {
+      onFailed: async ({ messageId }) => void failed.push(messageId),
+    });
+    await r.enqueue(ctx.app.db, checked, { messageId: 'm1' }, { dedupeKey: `checked-ok-${kind}` });
+    // What an older version, or a hand-written row, could leave: another shape under the same kind.
+    await r.enqueue(ctx.app.db, q(checked.name), { messageID: 'm2' }, { dedupeKey: `checked-bad-${kind}` });
+    await ctx.app.db
+      .insertInto('jobs')
+      .values({
+        ...(await job(`checked-bad-${kind}`)),
+        id: `raw-${kind}`,
+        payload: '{',
+        dedupe_key: `raw-${kind}`,
+      })
+      .execute();
+    await r.drain();
+    expect(seen).toEqual([{ messageId: 'm1' }]);
+    expect(failed).toEqual([]);
+    expect(await job(`checked-ok-${kind}`)).toMatchObject({ status: 'done' });
+    const bad = await job(`checked-bad-${kind}`);
+    expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(bad.last_error).toMatch(/^dados do job inválidos: messageId: /);
+    expect(await job(`raw-${kind}`)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'dados do job ilegíveis (JSON inválido)',
+    });
+  });
+
   it('jobs of a kind nobody handles stay pending', async () => {
     const r = runner();
-    await r.enqueue(ctx.app.db, `t-unhandled-${kind}`, {}, { dedupeKey: `unhandled-${kind}` });
+    await r.enqueue(ctx.app.db, q(`t-unhandled-${kind}`), {}, { dedupeKey: `unhandled-${kind}` });
     await r.drain();
     expect(await job(`unhandled-${kind}`)).toMatchObject({ status: 'pending', attempts: 0 });
   });

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { now } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { backoffDelay } from './backoff.js';
+import type { JobQueue, QueuedJob } from './job-kinds.js';
 import {
   type EnqueueOptions,
   insertJob,
@@ -39,6 +40,7 @@ export interface JobRunnerOptions {
 
 interface Registration {
   handler: JobHandler;
+  payload: JobQueue<unknown>['payload'];
   maxAttempts: number;
   onFailed: ((payload: unknown, error: string) => Promise<void>) | undefined;
 }
@@ -58,6 +60,22 @@ const SLICE_MS = 4;
 const MAX_DEFER_MS = 250;
 /** While jobs are in flight, how long the poller gathers finished jobs and new ones before the next round. */
 const GATHER_MS = 10;
+
+/** The job's payload as its queue declares it; anything else fails the job for good. */
+function parsePayload(registration: Registration, job: JobRow): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(job.payload);
+  } catch {
+    throw new PermanentJobError('dados do job ilegíveis (JSON inválido)');
+  }
+  const parsed = registration.payload.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`,
+  );
+  throw new PermanentJobError(`dados do job inválidos: ${problems.join('; ')}`);
+}
 
 /**
  * Durable job runner over the `jobs` table (transactional outbox). `enqueue` writes in the caller's
@@ -108,15 +126,23 @@ export class JobRunner {
     this.yieldTo = busy;
   }
 
-  register<P>(kind: string, handler: JobHandler<P>, options: RegisterOptions<P> = {}): void {
+  /** Runs `queue`'s jobs here, each payload checked against the queue's schema first. */
+  register<P>(queue: JobQueue<P>, handler: JobHandler<P>, options: RegisterOptions<P> = {}): void {
+    const kind = queue.name;
     if (this.handlers.has(kind)) throw new Error(`job handler already registered: ${kind}`);
     this.handlers.set(kind, {
       handler: handler as JobHandler,
+      payload: queue.payload,
       maxAttempts: options.maxAttempts ?? this.maxAttempts,
       onFailed: options.onFailed as Registration['onFailed'],
     });
     if (options.paused) this.paused.add(kind);
     this.wake();
+  }
+
+  /** The queues this runner has a handler for, paused or not. */
+  registeredKinds(): string[] {
+    return [...this.handlers.keys()];
   }
 
   /** Stops running `kind` here (jobs in hand finish); its pending jobs wait for whoever registers it. */
@@ -154,19 +180,19 @@ export class JobRunner {
   }
 
   /** Records a job inside the caller's transaction. Call `wake()` after the commit. */
-  enqueue(
+  enqueue<P>(
     trx: Kysely<Database> | Transaction<Database>,
-    kind: string,
-    payload: unknown,
+    queue: JobQueue<P>,
+    payload: P,
     options: EnqueueOptions = {},
   ): Promise<boolean> {
-    return insertJob(trx, now(), kind, payload, options);
+    return insertJob(trx, now(), queue.name, payload, options);
   }
 
-  /** Several deduplicated jobs in one statement; answers the keys actually recorded. */
+  /** Several deduplicated jobs (`JobQueue.job`) in one statement; answers the keys actually recorded. */
   enqueueMany(
     trx: Kysely<Database> | Transaction<Database>,
-    jobs: ReadonlyArray<{ kind: string; payload: unknown; dedupeKey: string }>,
+    jobs: readonly QueuedJob[],
   ): Promise<Set<string>> {
     return insertJobs(trx, now(), jobs);
   }
@@ -277,7 +303,7 @@ export class JobRunner {
         await this.repo.release(job.id, this.workerId, now());
         return false;
       }
-      payload = JSON.parse(job.payload);
+      payload = parsePayload(registration, job);
       await registration.handler(payload, job);
       return true;
     } catch (error) {
@@ -292,7 +318,7 @@ export class JobRunner {
       await this.repo.fail(job.id, this.workerId, at, message, retryAt).catch((failError: unknown) => {
         this.options.log?.error({ jobId: job.id, err: String(failError) }, 'could not record job failure');
       });
-      if (exhausted && registration.onFailed) {
+      if (exhausted && registration.onFailed && payload !== undefined) {
         await registration.onFailed(payload, message).catch((hookError: unknown) => {
           this.options.log?.error({ jobId: job.id, err: String(hookError) }, 'job failure hook failed');
         });

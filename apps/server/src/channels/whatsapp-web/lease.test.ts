@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
-import { CHANNEL_SEND_JOB, channelSendJob } from '../../jobs/job-kinds.js';
+import { channelSendJob } from '../../jobs/job-kinds.js';
 
 const script = fileURLToPath(new URL('../../../test/whatsapp-lease-process.ts', import.meta.url));
 const TTL_MS = 4_000;
@@ -66,8 +66,8 @@ async function queueSends(db: DatabaseHandle['db'], ids: string[]): Promise<void
       db,
     );
     await sql`insert into jobs (id, kind, payload, status, attempts, run_at, dedupe_key, created_at, updated_at)
-      values (${`job-${id}`}, ${channelSendJob('default')}, ${JSON.stringify({ messageId: id })}, 'pending', 0, ${at},
-        ${`${CHANNEL_SEND_JOB}:${id}`}, ${at}, ${at})`.execute(db);
+      values (${`job-${id}`}, ${channelSendJob.of('default').name}, ${JSON.stringify({ messageId: id })}, 'pending', 0, ${at},
+        ${`${channelSendJob.name}:${id}`}, ${at}, ${at})`.execute(db);
   }
 }
 
@@ -75,7 +75,7 @@ const sendJobs = (db: DatabaseHandle['db']) =>
   db
     .selectFrom('jobs')
     .select(['id', 'status', 'attempts', 'last_error'])
-    .where('kind', '=', channelSendJob('default'))
+    .where('kind', '=', channelSendJob.of('default').name)
     .orderBy('id')
     .execute();
 

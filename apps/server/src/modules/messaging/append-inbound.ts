@@ -4,12 +4,7 @@ import type { InboundMessage, InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Written } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
-import {
-  AGENT_REPLY_JOB,
-  type AgentReplyPayload,
-  type ChannelMediaPayload,
-  channelMediaJob,
-} from '../../jobs/job-kinds.js';
+import { agentReplyJob, channelMediaJob, type QueuedJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -201,9 +196,9 @@ async function storeInbound(
   const messages: MessageRow[] = [];
   /** New conversations' activities, announced by the message that opened them. */
   const activities: Array<{ activity: NewActivity; events: PendingEvents }> = [];
-  const agentJobs: { kind: string; payload: AgentReplyPayload; dedupeKey: string }[] = [];
+  const agentJobs: QueuedJob[] = [];
   /** Media announced by a message, downloaded after the commit through the inbox's channel. */
-  const mediaJobs: { kind: string; payload: ChannelMediaPayload; dedupeKey: string }[] = [];
+  const mediaJobs: QueuedJob[] = [];
   /** Conversations a person answered from the business phone: paused after the rows are written. */
   const pauses: Array<{
     row: ConversationRow;
@@ -285,11 +280,8 @@ async function storeInbound(
     };
     messages.push(message);
     if (pendingMedia) {
-      mediaJobs.push({
-        kind: channelMediaJob(inbound.inboxId),
-        payload: { messageId: message.id },
-        dedupeKey: `${channelMediaJob(inbound.inboxId)}:${message.id}`,
-      });
+      const queue = channelMediaJob.of(inbound.inboxId);
+      mediaJobs.push(queue.job({ messageId: message.id }, `${queue.name}:${message.id}`));
     }
 
     const lastMessageTime = Math.max(timestamp, conversation.last_message_time ?? 0);
@@ -318,12 +310,10 @@ async function storeInbound(
     let dedupeKey: string | null = null;
     // Old messages (history) and a person's answer from the phone never wake the agent.
     if (conversation.handler_mode === 'ai' && agentOn && !fromPhone && !inbound.history) {
-      dedupeKey = `${AGENT_REPLY_JOB}:${message.id}`;
-      agentJobs.push({
-        kind: AGENT_REPLY_JOB,
-        payload: { messageId: message.id, conversationId: conversation.id },
-        dedupeKey,
-      });
+      dedupeKey = `${agentReplyJob.name}:${message.id}`;
+      agentJobs.push(
+        agentReplyJob.job({ messageId: message.id, conversationId: conversation.id }, dedupeKey),
+      );
     }
     events.newMessage(updated, message, { historical: inbound.history === true });
     // A person answered on the phone: the agent steps back on this conversation.

@@ -12,7 +12,7 @@ import type { DatabaseKind } from '../../db/database.js';
 import type { TransactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
-import { CHANNEL_SEND_JOB, type ChannelSendPayload, channelSendJob } from '../../jobs/job-kinds.js';
+import { channelSendJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
@@ -162,11 +162,9 @@ async function storeOutbound(
   // Out through the number the conversation came in on: its inbox's send queue.
   await jobs.enqueue(
     trx,
-    channelSendJob(conversation.inbox_id),
-    { messageId: row.id } satisfies ChannelSendPayload,
-    {
-      dedupeKey: `${CHANNEL_SEND_JOB}:${row.id}`,
-    },
+    channelSendJob.of(conversation.inbox_id),
+    { messageId: row.id },
+    { dedupeKey: `${channelSendJob.name}:${row.id}` },
   );
   events.newMessage(updated, row);
   return { message: row, conversation: updated };

@@ -1,7 +1,7 @@
 import type { ReactionSender } from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type ChannelReactPayload, channelReactJob } from '../../jobs/job-kinds.js';
+import { channelReactJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
@@ -78,10 +78,7 @@ export function reactionWriter(deps: {
           .executeTakeFirst();
         if (!message) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND);
         await storeReaction(trx, { id: messageId, conversationId }, 'agent', emoji, events);
-        await deps.jobs.enqueue(trx, channelReactJob(conversation.inbox_id), {
-          messageId,
-          emoji,
-        } satisfies ChannelReactPayload);
+        await deps.jobs.enqueue(trx, channelReactJob.of(conversation.inbox_id), { messageId, emoji });
       });
       deps.jobs.wake();
       events.flush(deps);

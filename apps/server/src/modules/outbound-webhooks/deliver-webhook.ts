@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type WebhookDeliverPayload, webhookDeliverJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { now } from '../../lib/clock.js';
 import { BlockedDestinationError, type SafeFetch } from '../../lib/safe-fetch.js';
@@ -8,16 +9,6 @@ import { DISABLE_AFTER_FAILING_MS, retryDelay } from './retry-schedule.js';
 import type { AttemptOutcome, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import type { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { signWebhook } from './webhook-signature.js';
-
-/** One attempt of one delivery. Retries are new jobs at their time (retry-schedule.ts). */
-export const WEBHOOK_DELIVER_JOB = 'webhook_deliver';
-export interface WebhookDeliverPayload {
-  deliveryId: string;
-  /** Which attempt this job is (1-based): a job for an attempt already recorded does nothing. */
-  attempt: number;
-  /** "Reenviar": one attempt, no retries after it. */
-  manual?: boolean;
-}
 
 /** Longest wait for an endpoint's answer. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -112,8 +103,8 @@ export function createWebhookDeliverer(deps: {
       }
       if (outcome.nextAttemptAt !== null) {
         const next: WebhookDeliverPayload = { deliveryId: delivery.id, attempt: payload.attempt + 1 };
-        retry = await deps.jobs.enqueue(trx, WEBHOOK_DELIVER_JOB, next, {
-          dedupeKey: `${WEBHOOK_DELIVER_JOB}:${delivery.id}:${next.attempt}`,
+        retry = await deps.jobs.enqueue(trx, webhookDeliverJob, next, {
+          dedupeKey: `${webhookDeliverJob.name}:${delivery.id}:${next.attempt}`,
           runAt: outcome.nextAttemptAt,
         });
       }

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { webhookDeliverJob } from '../../jobs/job-kinds.js';
 import { createSafeFetch } from '../../lib/safe-fetch.js';
-import {
-  createWebhookDeliverer,
-  WEBHOOK_DELIVER_JOB,
-  type WebhookDeliverPayload,
-} from './deliver-webhook.js';
+import { createWebhookDeliverer } from './deliver-webhook.js';
 import { createDeliveryRecorder } from './record-deliveries.js';
 import { webhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { webhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -35,6 +32,6 @@ export async function outboundWebhooksModule(app: FastifyInstance): Promise<void
     deliveries,
   });
   // The schedule is the deliverer's (a new job per retry): a job that throws is a bug, retried a little.
-  jobs.register<WebhookDeliverPayload>(WEBHOOK_DELIVER_JOB, deliver, { maxAttempts: 3 });
+  jobs.register(webhookDeliverJob, deliver, { maxAttempts: 3 });
   await app.register(webhooksRoutes({ endpoints, deliveries }));
 }

@@ -1,10 +1,10 @@
 import type { DomainEvent } from '@atende/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
+import { webhookDeliverJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { now, toIso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './deliver-webhook.js';
 import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { parseEvents, type WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
@@ -78,11 +78,9 @@ export function createDeliveryRecorder(deps: {
       await deps.deliveries.insert(trx, rows);
       await deps.jobs.enqueueMany(
         trx,
-        rows.map((row) => ({
-          kind: WEBHOOK_DELIVER_JOB,
-          payload: { deliveryId: row.id, attempt: 1 } satisfies WebhookDeliverPayload,
-          dedupeKey: `${WEBHOOK_DELIVER_JOB}:${row.id}:1`,
-        })),
+        rows.map((row) =>
+          webhookDeliverJob.job({ deliveryId: row.id, attempt: 1 }, `${webhookDeliverJob.name}:${row.id}:1`),
+        ),
       );
     });
     deps.jobs.wake();

@@ -13,10 +13,11 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type WebhookDeliverPayload, webhookDeliverJob } from '../../jobs/job-kinds.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './deliver-webhook.js';
+
 import { toDelivery, type WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { toEndpoint, type WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
@@ -182,8 +183,8 @@ export function webhooksRoutes(deps: {
             attempt: delivery.attempts + 1,
             manual: true,
           };
-          await app.domain.jobs.enqueue(trx, WEBHOOK_DELIVER_JOB, payload, {
-            dedupeKey: `${WEBHOOK_DELIVER_JOB}:${delivery.id}:${payload.attempt}`,
+          await app.domain.jobs.enqueue(trx, webhookDeliverJob, payload, {
+            dedupeKey: `${webhookDeliverJob.name}:${delivery.id}:${payload.attempt}`,
           });
           return true;
         });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { RETENTION_PURGE_JOB } from '../../jobs/job-kinds.js';
+import { retentionPurgeJob } from '../../jobs/job-kinds.js';
 import { now } from '../../lib/clock.js';
 import { DAY_MS, localDayStart } from '../analytics/time-windows.js';
 import { settingsTimeZone } from '../analytics/time-zone.js';
@@ -12,7 +12,7 @@ import { getSettings } from '../settings/settings.service.js';
 const RUN_AT_HOUR_MS = 3 * 3_600_000;
 
 const dayKey = (at: number, zone: string) =>
-  `${RETENTION_PURGE_JOB}:${new Date(localDayStart(at, zone)).toISOString().slice(0, 10)}`;
+  `${retentionPurgeJob.name}:${new Date(localDayStart(at, zone)).toISOString().slice(0, 10)}`;
 
 /** The next 03:00 local time (in `zone`, the admins' time zone) after `at`. */
 export function nextRun(at: number, zone: string): number {
@@ -64,9 +64,9 @@ export const retentionModule: FastifyPluginAsync = fp(
     const schedule = async (at: number) => {
       const zone = await settingsTimeZone(app.db);
       const runAt = nextRun(at, zone);
-      await jobs.enqueue(app.db, RETENTION_PURGE_JOB, {}, { dedupeKey: dayKey(runAt, zone), runAt });
+      await jobs.enqueue(app.db, retentionPurgeJob, {}, { dedupeKey: dayKey(runAt, zone), runAt });
     };
-    jobs.register(RETENTION_PURGE_JOB, async () => {
+    jobs.register(retentionPurgeJob, async () => {
       const at = now();
       const purged = await purgeExpired(app, at);
       if (purged.messages > 0) app.log.info(purged, 'retention purge');

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../../test/helpers.js';
-import { RETENTION_PURGE_JOB } from '../../jobs/job-kinds.js';
+import { retentionPurgeJob } from '../../jobs/job-kinds.js';
 import { now } from '../../lib/clock.js';
 import { nextRun, purgeExpired } from './retention.module.js';
 
@@ -87,7 +87,7 @@ describeEachDatabase('retention', (kind) => {
     const jobs = await ctx.app.db
       .selectFrom('jobs')
       .selectAll()
-      .where('kind', '=', RETENTION_PURGE_JOB)
+      .where('kind', '=', retentionPurgeJob.name)
       .execute();
     expect(jobs).toHaveLength(1);
     expect(Number(jobs[0]?.run_at)).toBe(nextRun(Number(jobs[0]?.created_at), 'America/Sao_Paulo'));

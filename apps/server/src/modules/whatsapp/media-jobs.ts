@@ -1,6 +1,6 @@
 import type { InboundMedia, MediaDownloadLimits, MediaSaver } from '@atende/contracts';
 import type { Channel } from '../../channels/channel.js';
-import { type ChannelMediaPayload, channelMediaJob } from '../../jobs/job-kinds.js';
+import { channelMediaJob } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { BlockedDestinationError } from '../../lib/safe-fetch.js';
@@ -33,14 +33,15 @@ export function registerMediaJobs(deps: {
   timeoutMs?: number;
 }): () => void {
   const { jobs, channel, messaging } = deps;
-  const kind = channelMediaJob(deps.inboxId);
+  const queue = channelMediaJob.of(deps.inboxId);
+  const kind = queue.name;
   const limits: MediaDownloadLimits = {
     maxBytes: deps.maxBytes,
     timeoutMs: deps.timeoutMs ?? MEDIA_DOWNLOAD_TIMEOUT_MS,
   };
 
-  jobs.register<ChannelMediaPayload>(
-    kind,
+  jobs.register(
+    queue,
     async ({ messageId }) => {
       const media = (await messaging.pendingMedia(messageId)) as InboundMedia | undefined;
       if (!media) return;

@@ -2,12 +2,7 @@ import { messageClarificationSchema, type SendMediaInput } from '@atende/contrac
 import type { Kysely } from 'kysely';
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import type { Database } from '../../db/schema.js';
-import {
-  type ChannelReactPayload,
-  type ChannelSendPayload,
-  channelReactJob,
-  channelSendJob,
-} from '../../jobs/job-kinds.js';
+import { channelReactJob, channelSendJob } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
 import { mediaIdFromUrl } from '../media/media-store.js';
 import type { Messaging } from '../messaging/messaging.js';
@@ -67,10 +62,10 @@ export function registerOutboundJobs(deps: {
   log?: { warn(obj: object, msg: string): void };
 }): () => void {
   const { jobs, channel, messaging, inboxId } = deps;
-  const send = channelSendJob(inboxId);
-  const react = channelReactJob(inboxId);
+  const send = channelSendJob.of(inboxId);
+  const react = channelReactJob.of(inboxId);
 
-  jobs.register<ChannelSendPayload>(
+  jobs.register(
     send,
     async ({ messageId }) => {
       const message = await messaging.channel.outbound(messageId);
@@ -123,7 +118,7 @@ export function registerOutboundJobs(deps: {
 
   // Sends our side's reaction as it is NOW, not as it was when the job was recorded: jobs for the same
   // message may run in any order or twice, and the customer still ends up seeing the current one.
-  jobs.register<ChannelReactPayload>(
+  jobs.register(
     react,
     async ({ messageId }) => {
       const current = await messaging.channel.ourReaction(messageId);
@@ -144,14 +139,14 @@ export function registerOutboundJobs(deps: {
   let active = true;
   channel.watchSendable?.((sendable) => {
     if (!active) return;
-    for (const kind of [send, react]) {
+    for (const { name: kind } of [send, react]) {
       if (sendable) jobs.resume(kind);
       else jobs.pause(kind);
     }
   });
   return () => {
     active = false;
-    jobs.unregister(send);
-    jobs.unregister(react);
+    jobs.unregister(send.name);
+    jobs.unregister(react.name);
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Channel } from '../../channels/channel.js';
 import type { Database } from '../../db/schema.js';
-import { type ChannelReadPayload, channelReadJob } from '../../jobs/job-kinds.js';
+import { channelReadJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import type { Messaging } from '../messaging/messaging.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -56,10 +56,13 @@ export async function requestReadReceipt(
   if (!(await enabled(deps.db))) return;
   const unanswered = await deps.messaging.channel.unanswered(conversationId);
   if (!unanswered || !deps.hasReadReceipts(unanswered.inboxId)) return;
-  const kind = channelReadJob(unanswered.inboxId);
-  const recorded = await deps.jobs.enqueue(deps.db, kind, { conversationId } satisfies ChannelReadPayload, {
-    dedupeKey: `${kind}:${unanswered.latestId}`,
-  });
+  const queue = channelReadJob.of(unanswered.inboxId);
+  const recorded = await deps.jobs.enqueue(
+    deps.db,
+    queue,
+    { conversationId },
+    { dedupeKey: `${queue.name}:${unanswered.latestId}` },
+  );
   if (recorded) deps.jobs.wake();
 }
 
@@ -72,9 +75,10 @@ export function registerReadJobs(deps: {
   messaging: Messaging;
 }): () => void {
   const { jobs, channel } = deps;
-  const kind = channelReadJob(deps.inboxId);
-  jobs.register<ChannelReadPayload>(
-    kind,
+  const queue = channelReadJob.of(deps.inboxId);
+  const kind = queue.name;
+  jobs.register(
+    queue,
     async ({ conversationId }) => {
       if (!channel.markRead || !(await enabled(deps.db))) return;
       const unanswered = await deps.messaging.channel.unanswered(conversationId);

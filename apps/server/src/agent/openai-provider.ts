@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { BlockedDestinationError, createSafeFetch, type ResolveHost } from '../lib/safe-fetch.js';
 import {
   type AgentAnswer,
@@ -82,8 +83,6 @@ export function parseModelContent(
   return { text: content.trim(), confidence: fallbackConfidence };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 class RetriableError extends ProviderError {}
 
 /**
@@ -154,27 +153,24 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AgentProvi
   return {
     kind: 'openai-compatible',
     async answer(input: AnswerInput): Promise<AgentAnswer> {
-      let lastError: unknown;
       const deadline = Date.now() + deadlineMs;
-      for (let i = 0; i <= retries; i++) {
-        if (i > 0) await sleep(backoffMs * 2 ** (i - 1));
-        const budget = deadline - Date.now();
-        if (budget <= 0) break;
-        try {
-          const { text, confidence } = await attempt(input, budget);
-          return {
-            text,
-            confidence: Math.min(1, Math.max(0, confidence)),
-            evidence: evidenceOf(input.passages),
-          };
-        } catch (error) {
-          lastError = error;
-          if (!(error instanceof RetriableError)) throw error;
-        }
+      try {
+        const { text, confidence } = await pRetry(() => attempt(input, deadline - Date.now()), {
+          retries,
+          minTimeout: backoffMs,
+          maxRetryTime: deadlineMs,
+          shouldRetry: ({ error }) => error instanceof RetriableError,
+        });
+        return {
+          text,
+          confidence: Math.min(1, Math.max(0, confidence)),
+          evidence: evidenceOf(input.passages),
+        };
+      } catch (error) {
+        throw error instanceof ProviderError
+          ? error
+          : new ProviderError('falha do provedor', { cause: error });
       }
-      throw lastError instanceof ProviderError
-        ? lastError
-        : new ProviderError('falha do provedor', { cause: lastError });
     },
   };
 }

@@ -107,7 +107,7 @@ describe('CloudApiChannel against a fake Graph', () => {
         return safeFetch(url, init);
       },
       windowOpen: async () => windowOpen,
-      retryDelaysMs: [5, 10],
+      sendRetries: { retries: 2, minTimeoutMs: 5, factor: 2 },
     });
     await channel.start();
   });

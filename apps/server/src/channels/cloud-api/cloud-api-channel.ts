@@ -1,4 +1,5 @@
 import type { MessageTemplate } from '@atende/contracts';
+import pRetry from 'p-retry';
 import type { SafeFetch } from '../../lib/safe-fetch.js';
 import {
   type Channel,
@@ -39,8 +40,8 @@ export interface CloudApiChannelOptions {
   log: { warn(object: object, message: string): void };
   /** The SSRF-safe fetch (lib/safe-fetch), allowing private targets only when configured to. */
   fetch: SafeFetch;
-  /** Waits between in-process retries of a throttled or failing send (ms); the job retries later. */
-  retryDelaysMs?: number[];
+  /** In-process retries of a throttled or failing send (then the job retries later): 3, from 250 ms, ×4. */
+  sendRetries?: { retries: number; minTimeoutMs: number; factor: number };
   /** How often the token + number check runs again while the server is up. */
   recheckMs?: number;
 }
@@ -262,28 +263,35 @@ export class CloudApiChannel implements Channel {
    */
   private async send(message: Record<string, unknown>): Promise<string> {
     if (!this.current.connected) throw new ChannelUnavailableError();
-    const delays = this.options.retryDelaysMs ?? [250, 1000, 4000];
-    for (let attempt = 0; ; attempt++) {
-      await this.pacer.take();
-      try {
-        return await this.graph.sendMessage(message);
-      } catch (error) {
-        if (!(error instanceof GraphError)) throw error;
-        if (error.tokenInvalid) {
-          this.disconnectFor(error);
-          throw new ChannelUnavailableError(TOKEN_INVALID);
-        }
-        if (error.retryable) {
-          const delay = delays[attempt];
-          if (delay === undefined) throw error;
-          await new Promise((resolve) => setTimeout(resolve, delay));
-          continue;
-        }
-        throw new SendRejectedError({
-          code: String(error.code ?? error.httpStatus),
-          explanation: explainGraphError(error.code, error.message),
-        });
+    const { retries, minTimeoutMs, factor } = this.options.sendRetries ?? {
+      retries: 3,
+      minTimeoutMs: 250,
+      factor: 4,
+    };
+    try {
+      return await pRetry(
+        async () => {
+          await this.pacer.take();
+          return this.graph.sendMessage(message);
+        },
+        {
+          retries,
+          minTimeout: minTimeoutMs,
+          factor,
+          shouldRetry: ({ error }) => error instanceof GraphError && error.retryable && !error.tokenInvalid,
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      if (error.tokenInvalid) {
+        this.disconnectFor(error);
+        throw new ChannelUnavailableError(TOKEN_INVALID);
       }
+      if (error.retryable) throw error;
+      throw new SendRejectedError({
+        code: String(error.code ?? error.httpStatus),
+        explanation: explainGraphError(error.code, error.message),
+      });
     }
   }
 

@@ -5,6 +5,7 @@ import {
 } from '@atende/contracts';
 import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Field, inputClass, TextAreaField, ToggleField } from '@/components/form/fields';
 import { type FieldErrors, serverErrors } from '@/components/form/use-zod-form';
 import { Button, Modal, toast } from '@/components/ui';
@@ -89,11 +90,10 @@ function LookupForm({
     const start = input?.selectionStart ?? values.urlTemplate.length;
     const end = input?.selectionEnd ?? start;
     const next = values.urlTemplate.slice(0, start) + placeholder + values.urlTemplate.slice(end);
-    set('urlTemplate', next);
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + placeholder.length, start + placeholder.length);
-    });
+    // Rendered at once, so the caret lands after the placeholder before anything else is typed.
+    flushSync(() => set('urlTemplate', next));
+    input?.focus();
+    input?.setSelectionRange(start + placeholder.length, start + placeholder.length);
   };
 
   const submit = async (event: FormEvent) => {

@@ -102,6 +102,11 @@ export const configSchema = z.object({
    * while its last event is still in there. Size it to 2 minutes of events (see docs/deployment.md).
    */
   REALTIME_STREAM_LENGTH: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /**
+   * How long room events are gathered before they leave together (ms; 0 sends each at once): fewer
+   * system calls per dashboard under load, for at most that much delay (plugins/realtime/emit-window.ts).
+   */
+  REALTIME_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(10),
   /** Prefix of every Redis key and channel the server uses: several deployments can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -127,6 +132,7 @@ export interface AppConfig {
   /** Prefix of every Redis key and channel (REDIS_PREFIX). */
   redisPrefix: string;
   realtimeStreamLength: number;
+  realtimeWindowMs: number;
   instanceName: string | undefined;
   channel: RawConfig['CHANNEL'];
   demo: boolean;
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     realtimeStreamLength: c.REALTIME_STREAM_LENGTH,
+    realtimeWindowMs: c.REALTIME_WINDOW_MS,
     instanceName: c.INSTANCE_NAME,
     channel: c.CHANNEL,
     demo: c.DEMO,

@@ -19,6 +19,7 @@ import type {
   SocketUser,
 } from '../types.js';
 import { coalesceWebSocketWrites } from './realtime/coalescing-websocket.js';
+import { emitWindow } from './realtime/emit-window.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
 import { sendInSlices } from './realtime/replay-slices.js';
@@ -166,7 +167,7 @@ export const realtimePlugin = fp(
      * write to Redis it answers; the dashboard's routing queue comes first.
      */
     const publishing = new Set<Promise<unknown>>();
-    const broadcast = (rooms: string[], event: keyof ServerToClientEvents, args: unknown[]) => {
+    const broadcast = ([rooms, event, args]: [string[], keyof ServerToClientEvents, unknown[]]) => {
       const published: unknown = io
         .of('/')
         .adapter.broadcast(
@@ -178,9 +179,11 @@ export const realtimePlugin = fp(
       const done = () => publishing.delete(published);
       published.then(done, done);
     };
+    const outgoing = emitWindow(broadcast, app.config.realtimeWindowMs);
     if (app.redis) {
       app.addHook('onSend', async () => {
         await routing;
+        if (outgoing.pending > 0) outgoing.flush();
         if (publishing.size > 0) await Promise.allSettled([...publishing]);
       });
     }
@@ -461,7 +464,7 @@ export const realtimePlugin = fp(
 
     const emitListeners = new Set<(event: keyof ServerToClientEvents) => void>();
     const emitTo = (rooms: string | string[], event: keyof ServerToClientEvents, args: unknown[]) => {
-      broadcast(Array.isArray(rooms) ? rooms : [rooms], event, args);
+      outgoing.push([Array.isArray(rooms) ? rooms : [rooms], event, args]);
       for (const listener of emitListeners) listener(event);
     };
 
@@ -539,6 +542,7 @@ export const realtimePlugin = fp(
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
+      outgoing.flush();
       io.local.disconnectSockets(true);
       io.engine.close();
     });

@@ -38,6 +38,10 @@ export function openSqlite(url: string, options: SqliteOptions): OpenedSqlite {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals (a multi-row write inside a transaction) and temporary b-trees in memory: on
+  // disk each was a file created, written page by page and unlinked, thousands of system calls a
+  // second under load. They hold one statement's pages, never the data itself.
+  sqlite.pragma('temp_store = MEMORY');
   // After a checkpoint the log is reused from its start; cap what it keeps on disk meanwhile.
   sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
   const checkpointer =

@@ -380,11 +380,11 @@ describeEachDatabase('AI agent pipeline', (kind) => {
     const admin = await createAndLogin(ctx.app, 'admin');
     const socket = await joinedSocket(base, admin.token);
     try {
-      const events = recordEvents<{ sender: string; message: string }>(socket, 'newMessage');
+      const events = recordEvents<{ sender: string; content: string }>(socket, 'conversations:newMessage');
       const sent = await inbound(newPhone(), 'entregam por drone?');
       await waitFor(async () => events.received.some((e) => e.sender === 'agent'), 'live AI reply');
       const reply = events.received.find((e) => e.sender === 'agent');
-      expect(reply?.message).toContain('drone');
+      expect(reply?.content).toContain('drone');
       expect((await agentMessages(sent.conversationId))[0]?.ai_generated).toBe(1);
     } finally {
       socket.disconnect();

@@ -194,7 +194,7 @@ describeEachDatabase('WhatsApp Cloud API webhooks and sends', (kind) => {
     const socket = await connectSocket(await listen(ctx.app), { token });
     try {
       await new Promise((resolve) => socket.emit('join:dashboard', resolve));
-      const live = nextEvent<{ message: string }>(socket, 'newMessage');
+      const live = nextEvent<{ content: string }>(socket, 'conversations:newMessage');
       const ok = await ctx.app.inject({ method: 'POST', url: '/webhooks/whatsapp', payload: raw, headers });
       expect(ok.statusCode).toBe(200);
       // The 200 means stored: the row is there when the answer arrives.
@@ -205,7 +205,7 @@ describeEachDatabase('WhatsApp Cloud API webhooks and sends', (kind) => {
         content: 'Oi, meu pedido atrasou',
         sender: 'client',
       });
-      expect((await live).message).toBe('Oi, meu pedido atrasou');
+      expect((await live).content).toBe('Oi, meu pedido atrasou');
     } finally {
       socket.disconnect();
     }

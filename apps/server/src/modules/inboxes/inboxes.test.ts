@@ -306,8 +306,11 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
       for (const socket of [operatorSocket, adminSocket]) {
         await new Promise((resolve) => socket.emit('join:dashboard', resolve));
       }
-      const heardByOperator = recordEvents<{ conversationId: string }>(operatorSocket, 'newMessage');
-      const heardByAdmin = recordEvents<{ conversationId: string }>(adminSocket, 'newMessage');
+      const heardByOperator = recordEvents<{ conversationId: string }>(
+        operatorSocket,
+        'conversations:newMessage',
+      );
+      const heardByAdmin = recordEvents<{ conversationId: string }>(adminSocket, 'conversations:newMessage');
       expect(
         (await signed(webhook([cloudChange(SECOND_NUMBER_ID, 'wamid.OCULTA-2', 'segredo')]))).statusCode,
       ).toBe(200);

@@ -30,6 +30,16 @@ export class PendingEvents {
     return this;
   }
 
+  /** To the conversation's room only: the sockets with that chat open. */
+  conversation<E extends keyof ServerToClientEvents>(
+    conversationId: string,
+    event: E,
+    ...args: Args<E>
+  ): this {
+    this.emits.push((realtime) => realtime.toConversation(conversationId, event, ...args));
+    return this;
+  }
+
   /** To the dashboard room and to the conversation's room (a socket in both hears it once). */
   both<E extends keyof ServerToClientEvents>(conversationId: string, event: E, ...args: Args<E>): this {
     this.emits.push((realtime) => realtime.toDashboardAndConversation(conversationId, event, ...args));
@@ -37,9 +47,11 @@ export class PendingEvents {
   }
 
   /**
-   * A message was stored (either side): `conversations:newMessage` (the full message) and `newMessage`
-   * to both rooms, the conversation's new list row as `conversation:updated`, and `message.received`
-   * or `message.sent` — unless it is old history just synced from the phone, new to nobody.
+   * A message was stored (either side): `conversations:newMessage` (the full message) to both rooms,
+   * `newMessage` (its summary) to the open chat's room, the conversation's new list row as
+   * `conversation:updated`, and `message.received` or `message.sent` — unless it is old history just
+   * synced from the phone, new to nobody. The list needs only the full message and the row: the summary
+   * to every dashboard was a third of their frames for nothing new.
    */
   newMessage(conversation: ConversationRow, row: MessageRow, options: { historical?: boolean } = {}): this {
     const message = toMessage(row);
@@ -70,7 +82,7 @@ export class PendingEvents {
       });
     }
     return this.both(conversation.id, 'conversations:newMessage', message)
-      .both(conversation.id, 'newMessage', {
+      .conversation(conversation.id, 'newMessage', {
         conversationId: conversation.id,
         clientId: conversation.client_id,
         messageId: row.id,

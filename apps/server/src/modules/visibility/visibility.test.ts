@@ -140,7 +140,7 @@ describeEachDatabase('operator visibility', (kind) => {
     const brunoSocket = await joinedSocket(baseUrl, bruno.token);
     const adminSocket = await joinedSocket(baseUrl, admin);
     sockets.push(anaSocket, brunoSocket, adminSocket);
-    const events = ['conversations:newMessage', 'newMessage', 'conversation:updated'];
+    const events = ['conversations:newMessage', 'conversation:updated'];
     const record = (socket: TestSocket) =>
       events.map((event) => recordEvents<Record<string, unknown>>(socket, event));
     const anaHeard = record(anaSocket);
@@ -162,7 +162,7 @@ describeEachDatabase('operator visibility', (kind) => {
     await as(admin).post('/api/access-control', { operatorsSeeAllConversations: true });
     const anaSocket = await joinedSocket(baseUrl, ana.token);
     sockets.push(anaSocket);
-    const heard = recordEvents<{ conversationId: string }>(anaSocket, 'newMessage');
+    const heard = recordEvents<{ conversationId: string }>(anaSocket, 'conversations:newMessage');
     await inbound(phones.brunos, 'Berenice do Bruno', 'Ainda aguardo');
     await sleep(200);
     expect(heard.received.map((p) => p.conversationId)).toContain(ids.brunos);

@@ -16,6 +16,13 @@ describe('newId', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
+  it('without a time, identifiers made one after another sort in the order they were made', () => {
+    const ids = Array.from({ length: 5000 }, () => newId());
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+  });
+
   it('never repeats, across refills of its random pool', () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 5000 }, () => newId(at)));

@@ -33,5 +33,24 @@ export function randomHex(length: number): string {
  * `at`, identifiers made in the same millisecond also sort in the order they were made.
  */
 export function newId(at?: number): string {
-  return at === undefined ? v7() : v7({ msecs: Math.max(0, Math.floor(at)) });
+  // Random bits from the pool (uuid alone asks the OS for 16 bytes per identifier).
+  const random = randomBytesFromPool(16);
+  if (at !== undefined) return v7({ msecs: Math.max(0, Math.floor(at)), random });
+  const now = Date.now();
+  if (now > clock.msecs) {
+    // A new millisecond starts its counter at a random 31-bit value, as uuid does (RFC 9562, method 2).
+    clock.seq =
+      (((random[6] as number) & 0x7f) << 24) |
+      ((random[7] as number) << 16) |
+      ((random[8] as number) << 8) |
+      (random[9] as number);
+    clock.msecs = now;
+  } else {
+    clock.seq = (clock.seq + 1) | 0;
+    if (clock.seq === 0) clock.msecs += 1;
+  }
+  return v7({ msecs: clock.msecs, seq: clock.seq, random });
 }
+
+/** The last identifier's millisecond and counter: identifiers of one millisecond sort as made. */
+const clock = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };

@@ -90,7 +90,7 @@ describeEachDatabase('GroupCommit', (kind) => {
   });
 
   for (const concurrency of [1, 4]) {
-    it(`with gatherMs, a quiet moment's first item waits for others to share its batch; a full batch leaves at once (concurrency ${concurrency})`, async () => {
+    it(`with gatherMs, batches start at most that often: items that keep coming share one; a quiet moment's first goes at once; a full batch leaves at once (concurrency ${concurrency})`, async () => {
       const batches: string[][] = [];
       const group = (gatherMs: number, maxBatch = 256) =>
         new GroupCommit<string, string>({
@@ -108,12 +108,23 @@ describeEachDatabase('GroupCommit', (kind) => {
       const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
       const gathering = group(200);
-      const first = gathering.submit('a');
+      // After a quiet moment: at once, with only what the same turn of the event loop submitted.
+      const quiet = performance.now();
+      await Promise.all([gathering.submit('a'), gathering.submit('b')]);
+      expect(performance.now() - quiet).toBeLessThan(150);
+      expect(batches).toEqual([['a', 'b']]);
+      // Within 200 ms of that batch (once it is done): held back until then, gathering what comes.
+      await later(10);
+      const third = gathering.submit('c');
       await later(20);
       // Held back on purpose: not a backlog the job runner should step aside for.
       expect(gathering.underPressure()).toBe(false);
-      await Promise.all([first, gathering.submit('b')]);
       expect(batches).toEqual([['a', 'b']]);
+      await Promise.all([third, gathering.submit('d')]);
+      expect(batches).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]);
 
       batches.length = 0;
       const alone = group(0);

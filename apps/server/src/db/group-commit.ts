@@ -29,9 +29,11 @@ export interface GroupCommitOptions<I, R> {
   /** Batches written at once (several connections, e.g. PostgreSQL); 1 by default. */
   concurrency?: number;
   /**
-   * How long the first item after a quiet moment waits for others before its batch is written (ms;
-   * none by default). Under load batches form by themselves while one commits; at a moderate rate each
-   * item would go alone, paying for its own transaction, statements and burst of events.
+   * Batches start at most this often (ms; no limit by default): an item that comes within `gatherMs`
+   * of the last batch's start waits for the rest of that time, gathering the others that come
+   * meanwhile. Under load batches form by themselves while one commits; at a moderate rate each item
+   * would go alone, paying for its own transaction, statements and burst of events. An item after a
+   * quiet moment goes at once: the wait is paid only while items keep coming.
    */
   gatherMs?: number;
 }
@@ -65,6 +67,8 @@ export class GroupCommit<I, R> {
   private readonly maxBatch: number;
   /** While the first batch gathers (`gatherMs`): ends the wait, early once a batch is full. */
   private gathering: { end(): void } | null = null;
+  /** When the last batch started gathering or writing (`gatherMs`). */
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: GroupCommitOptions<I, R>) {
     this.maxBatch = options.maxBatch ?? 256;
@@ -123,10 +127,19 @@ export class GroupCommit<I, R> {
     }
   }
 
-  /** Waits `ms` for more items to join the first batch, or less if it fills up meanwhile. */
+  /**
+   * Waits until `ms` after the last batch started for more items to join the first batch (less if it
+   * fills up meanwhile); after a quiet moment, only for the work already in the event loop.
+   */
   private async gather(ms: number): Promise<void> {
+    const wait = this.lastFlushAt + ms - performance.now();
+    if (wait <= 0) {
+      this.lastFlushAt = performance.now();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return;
+    }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = setTimeout(resolve, wait);
       this.gathering = {
         end: () => {
           clearTimeout(timer);
@@ -136,6 +149,7 @@ export class GroupCommit<I, R> {
       if (this.queue.length >= this.maxBatch) this.gathering.end();
     });
     this.gathering = null;
+    this.lastFlushAt = performance.now();
   }
 
   /** With concurrency: starts batches while fewer than that many are being written. */

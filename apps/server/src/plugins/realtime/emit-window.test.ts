@@ -4,26 +4,35 @@ import { emitWindow } from './emit-window.js';
 describe('emitWindow', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('sends what it gathered, in order, once the window closes', () => {
+  it('after a quiet moment, sends a burst at the end of the turn; then at most once per window', () => {
     vi.useFakeTimers();
     const sent: number[] = [];
     const window = emitWindow((n: number) => sent.push(n), 10);
     window.push(1);
-    vi.advanceTimersByTime(6);
     window.push(2);
     expect(sent).toEqual([]);
-    expect(window.pending).toBe(2);
-    vi.advanceTimersByTime(4);
+    vi.advanceTimersByTime(0);
     expect(sent).toEqual([1, 2]);
-    // The next window opens with the next item.
+
+    // Events keep coming: they wait for the rest of the window since the last send, in order.
+    vi.advanceTimersByTime(3);
     window.push(3);
-    vi.advanceTimersByTime(9);
+    vi.advanceTimersByTime(4);
+    window.push(4);
+    vi.advanceTimersByTime(2);
     expect(sent).toEqual([1, 2]);
+    expect(window.pending).toBe(2);
     vi.advanceTimersByTime(1);
-    expect(sent).toEqual([1, 2, 3]);
+    expect(sent).toEqual([1, 2, 3, 4]);
+
+    // Quiet again for longer than a window: the next one leaves at once.
+    vi.advanceTimersByTime(50);
+    window.push(5);
+    vi.advanceTimersByTime(0);
+    expect(sent).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('flush sends at once and closes the window', () => {
+  it('flush sends at once and cancels the scheduled send', () => {
     vi.useFakeTimers();
     const sent: string[] = [];
     const window = emitWindow((s: string) => sent.push(s), 10);

@@ -1,12 +1,13 @@
 /**
- * Broadcasts gathered for a few milliseconds and sent together, in order. Each WebSocket costs about
- * two `writev` per burst of events whatever the burst holds (Engine.IO sends a burst's first frame at
- * once and the rest, together, when that write completes); every commit is a burst, so at 250 customer
- * messages/s each dashboard took about a thousand system calls a second. Gathered, they take at most
- * two per window.
+ * Broadcasts sent together, in order, at most once per window. Each WebSocket costs about two `writev`
+ * per burst of events whatever the burst holds (Engine.IO sends a burst's first frame at once and the
+ * rest, together, when that write completes); every commit is a burst, so at 250 customer messages/s
+ * each dashboard took about a thousand system calls a second. Gathered, they take at most two per
+ * window. After a quiet moment a burst leaves at once (at the end of the current turn of the event
+ * loop): the wait is paid only while events keep coming.
  */
 export interface EmitWindow<T> {
-  /** Queues one broadcast; the window opens with the first and closes `windowMs` later. */
+  /** Queues one broadcast: sent at the end of this turn, or `windowMs` after the last send. */
   push(item: T): void;
   /** Sends what is queued now (a response that must not leave before its events, a shutdown). */
   flush(): void;
@@ -15,10 +16,14 @@ export interface EmitWindow<T> {
 
 export function emitWindow<T>(send: (item: T) => void, windowMs: number): EmitWindow<T> {
   let queued: T[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  /** Cancels the scheduled send, while one is. */
+  let scheduled: (() => void) | null = null;
+  let lastSentAt = Number.NEGATIVE_INFINITY;
   const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
+    scheduled?.();
+    scheduled = null;
+    if (queued.length === 0) return;
+    lastSentAt = performance.now();
     const items = queued;
     queued = [];
     for (const item of items) send(item);
@@ -30,7 +35,15 @@ export function emitWindow<T>(send: (item: T) => void, windowMs: number): EmitWi
         return;
       }
       queued.push(item);
-      timer ??= setTimeout(flush, windowMs);
+      if (scheduled) return;
+      const wait = lastSentAt + windowMs - performance.now();
+      if (wait > 0) {
+        const timer = setTimeout(flush, wait);
+        scheduled = () => clearTimeout(timer);
+      } else {
+        const immediate = setImmediate(flush);
+        scheduled = () => clearImmediate(immediate);
+      }
     },
     flush,
     get pending() {

@@ -22,6 +22,7 @@ import {
   graphError,
   isSend,
   PNG_BYTES,
+  type RecordedRequest,
   startFakeGraph,
 } from './test-support/fake-graph.js';
 import {
@@ -350,12 +351,15 @@ describeEachDatabase('WhatsApp Cloud API webhooks and sends', (kind) => {
   });
 
   it('a send refused by Graph with 131047 fails at once with the reason; 130429 is retried', async () => {
-    graph.queue(isSend, graphError(400, 130429, 'Rate limit hit'));
+    // Only for our text: the agent's reply to the customer may be sent before or after it.
+    const sendOf = (text: string) => (r: RecordedRequest) =>
+      isSend(r) && JSON.stringify(r.body).includes(text);
+    graph.queue(sendOf('Depois de um limite'), graphError(400, 130429, 'Rate limit hit'));
     const phone = '5511987650009';
     const { ours } = await conversationWithOurMessage(phone, 'Depois de um limite');
     expect(ours.status).toBe('sent');
 
-    graph.queue(isSend, graphError(400, 131047, 'Re-engagement message'));
+    graph.queue(sendOf('Fora da janela'), graphError(400, 131047, 'Re-engagement message'));
     const refused = await conversationWithOurMessage('5511987650010', 'Fora da janela segundo a Meta');
     expect(refused.ours).toMatchObject({ status: 'failed', status_error_code: '131047' });
     expect(refused.ours.status_error).toContain('24 horas');

@@ -183,8 +183,15 @@ export class InboxManager {
 
   /** Whether the conversation's inbox allows free text only within 24 h of the customer (Cloud API). */
   async hasServiceWindow(conversationId: string): Promise<boolean> {
+    // Asked before every agent reply: no lookup when no running number has such a window.
+    if (!this.anyChannel((channel) => channel.serviceWindow === true)) return false;
     const inboxId = await this.deps.messaging.inboxOf(conversationId);
     return inboxId !== undefined && this.channelOf(inboxId)?.serviceWindow === true;
+  }
+
+  private anyChannel(test: (channel: Channel) => boolean): boolean {
+    for (const { channel } of this.running.values()) if (test(channel)) return true;
+    return false;
   }
 
   /** Every active inbox's status, oldest first. */
@@ -225,6 +232,8 @@ export class InboxManager {
     const { app, messaging } = this.deps;
     const idle = async () => {};
     if (!(await getSettings(app.db, 'config')).typingIndicator) return idle;
+    // Before every agent reply: no lookup when no running number can show "digitando…".
+    if (!this.anyChannel((channel) => channel.sendPresence !== undefined)) return idle;
     const recipient = await messaging.channel.recipient(conversationId);
     const channel = recipient ? this.channelOf(recipient.inbox_id) : undefined;
     if (!recipient?.phone || !channel?.sendPresence) return idle;

@@ -19,9 +19,10 @@ async function call(method: string, path: string, body?: unknown) {
   return result.body.data;
 }
 
-/** The newest entry of an action, on /settings/audit. */
+/** The newest entry of an action, on /settings/audit filtered by that action as an admin would. */
 async function newestEntry(page: Page, action: string) {
   await signIn(page, '/settings/audit', suite.admin);
+  await page.getByRole('combobox', { name: /^Ação/ }).selectOption({ label: action });
   const entry = page
     .getByRole('list', { name: 'Registros de auditoria' })
     .getByRole('listitem')

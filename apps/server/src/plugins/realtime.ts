@@ -488,6 +488,8 @@ export const realtimePlugin = fp(
           }
           emitTo([...(rooms ?? [ROOMS.dashboard]), ...room], event, args);
           if (rooms && conversationId && event === 'conversation:handler') {
+            // Out before anyone leaves the room: the socket that may no longer see it hears why.
+            outgoing.flush();
             for (const socket of await io.in(ROOMS.conversation(conversationId)).fetchSockets()) {
               const user = socket.data.user;
               if (user && !(await router.mayStayInConversation(user, conversationId))) {
@@ -530,6 +532,8 @@ export const realtimePlugin = fp(
       refreshDashboardRooms: async () => {
         const router = dashboardRouter;
         if (!router) return;
+        // What was emitted under the old rules reaches the rooms it was meant for.
+        outgoing.flush();
         for (const socket of await io.fetchSockets()) {
           const user = socket.data.user;
           const rooms = [...socket.rooms].filter((r) => r === ROOMS.dashboard || r.startsWith('dashboard:'));

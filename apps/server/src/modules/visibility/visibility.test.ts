@@ -181,8 +181,14 @@ describeEachDatabase('operator visibility', (kind) => {
       anaSocket,
       'conversation:handler',
     );
-    const target = await inbound(`5541900${String(Date.now()).slice(-7)}`, 'Dora Distribuída', 'Oi');
+    const targetPhone = `5541900${String(Date.now()).slice(-7)}`;
+    const target = await inbound(targetPhone, 'Dora Distribuída', 'Oi');
     expect((await as(bruno.token).get(`/api/conversations/${target}`)).status).toBe(200);
+    // Bruno has the chat open: he hears why it went, then nothing more of it.
+    const brunoChat = await joinedSocket(baseUrl, bruno.token, target);
+    sockets.push(brunoChat);
+    const brunoHandler = recordEvents<{ conversationId: string }>(brunoChat, 'conversation:handler');
+    const brunoMessages = recordEvents<{ conversationId: string }>(brunoChat, 'conversations:newMessage');
     expect((await as(ana.token).post(`/api/conversations/${target}/assign`, { userId: ana.id })).status).toBe(
       403,
     );
@@ -193,6 +199,10 @@ describeEachDatabase('operator visibility', (kind) => {
     expect(handler.received.some((e) => e.conversationId === target && e.handler.userId === ana.id)).toBe(
       true,
     );
+    expect(brunoHandler.received.map((e) => e.conversationId)).toContain(target);
+    await inbound(targetPhone, 'Dora Distribuída', 'Ainda aí?');
+    await sleep(200);
+    expect(brunoMessages.received.filter((e) => e.conversationId === target)).toEqual([]);
     const mine = (await as(ana.token).get('/api/conversations?assignee=me')).body.data.map(
       (c: { id: string }) => c.id,
     );

@@ -48,7 +48,11 @@ export type AgentReplyPayload = z.infer<typeof agentReplyJob.payload>;
  * Hands one of our stored messages to its inbox's channel. One queue per inbox: a number held by one
  * process (linked device) is sent from by that process only.
  */
-export const channelSendJob = inboxJobKind('channel_send', z.object({ messageId: id }));
+export const channelSendJob = inboxJobKind(
+  'channel_send',
+  // The conversation puts its sends in order (absent from jobs recorded before it was added).
+  z.object({ messageId: id, conversationId: id.optional() }),
+);
 
 /** Sends our side's current reaction on a message to its inbox's channel. */
 export const channelReactJob = inboxJobKind(

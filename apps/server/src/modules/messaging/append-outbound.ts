@@ -163,7 +163,7 @@ async function storeOutbound(
   await jobs.enqueue(
     trx,
     channelSendJob.of(conversation.inbox_id),
-    { messageId: row.id },
+    { messageId: row.id, conversationId: conversation.id },
     { dedupeKey: `${channelSendJob.name}:${row.id}` },
   );
   events.newMessage(updated, row);

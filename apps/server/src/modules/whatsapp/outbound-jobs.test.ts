@@ -2,6 +2,7 @@ import type { Message } from '@atende/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
+import type { Channel } from '../../channels/channel.js';
 import { now } from '../../lib/clock.js';
 
 describeEachDatabase('outbound channel jobs', (kind) => {
@@ -84,5 +85,40 @@ describeEachDatabase('outbound channel jobs', (kind) => {
       .where('id', '=', sent.body.data.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
+  });
+
+  it('one conversation’s messages reach the customer in the order they were written, a slow first one too', async () => {
+    const phone = '5561944442222';
+    const inbound = await api(ctx.app, token).post('/api/simulator/inbound', { phone, text: 'Oi' });
+    const { conversationId } = inbound.body.data;
+    // The first send takes its time (a file uploading); the others are ready at once.
+    const channel = ctx.app.domain.inboxes.channelOf('default') as Channel;
+    const original = channel.sendText;
+    let slowed = false;
+    channel.sendText = async function (this: Channel, input) {
+      if (!slowed) {
+        slowed = true;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return original.call(this, input);
+    };
+    try {
+      for (const message of ['Primeira', 'Segunda', 'Terceira']) {
+        const sent = await api(ctx.app, token).post(`/api/conversations/${conversationId}/messages`, {
+          message,
+        });
+        expect(sent.status).toBe(200);
+      }
+      await runDue();
+    } finally {
+      channel.sendText = original;
+    }
+    expect(slowed).toBe(true);
+    const outbox = await api(ctx.app, token).get(`/api/simulator/outbox?phone=${phone}`);
+    expect(outbox.body.data.map((d: { text: string }) => d.text)).toEqual([
+      'Primeira',
+      'Segunda',
+      'Terceira',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import type { Database } from '../../db/schema.js';
 import { channelReactJob, channelSendJob } from '../../jobs/job-kinds.js';
 import { type JobRunner, PermanentJobError } from '../../jobs/job-runner.js';
+import { keyedSequence } from '../../lib/keyed-sequence.js';
 import { mediaIdFromUrl } from '../media/media-store.js';
 import type { Messaging } from '../messaging/messaging.js';
 import { markUnansweredRead } from './read-receipts.js';
@@ -65,49 +66,13 @@ export function registerOutboundJobs(deps: {
   const send = channelSendJob.of(inboxId);
   const react = channelReactJob.of(inboxId);
 
+  // One conversation's messages reach the phone in the order they were written: a file still
+  // uploading holds the text typed after it. Jobs start in the order they were recorded.
+  const inConversationOrder = keyedSequence();
   jobs.register(
     send,
-    async ({ messageId }) => {
-      const message = await messaging.channel.outbound(messageId);
-      if (message?.status !== 'pending' || !message.provider_message_id) return;
-      if (!message.phone) throw new PermanentJobError('cliente sem telefone');
-      // Our reply answers the customer's messages before it: they show as read (blue ticks).
-      await markUnansweredRead(deps, message.conversation_id, messageId);
-      let sent: Awaited<ReturnType<Channel['sendText']>>;
-      const quoted = {
-        quotedProviderMessageId: message.quoted_provider_message_id ?? null,
-        quotedText: message.quoted_content ?? null,
-      };
-      const file = await attachment(deps.media, message);
-      try {
-        sent =
-          file && channel.sendMedia
-            ? await channel.sendMedia({
-                to: message.phone,
-                lid: message.lid,
-                providerMessageId: message.provider_message_id,
-                ...file,
-                ...quoted,
-              })
-            : // A channel that cannot send files gets the file's caption or name as text.
-              await channel.sendText({
-                to: message.phone,
-                lid: message.lid,
-                text: message.content,
-                providerMessageId: message.provider_message_id,
-                ...quoted,
-                options: offeredOptions(message.clarification),
-              });
-      } catch (error) {
-        // Refused for good (e.g. the 24-hour window closed): failed now, with why, on the bubble.
-        if (!(error instanceof SendRejectedError)) throw error;
-        await messaging.failWithReason({ id: messageId }, error.failure);
-        return;
-      }
-      // The provider may name the message itself (Cloud API wamid): receipts come under that id.
-      if (sent?.providerMessageId) await messaging.assignProviderId(messageId, sent.providerMessageId);
-      await messaging.advanceStatus({ id: messageId }, 'sent');
-    },
+    ({ messageId, conversationId }) =>
+      conversationId ? inConversationOrder(conversationId, () => sendOne(messageId)) : sendOne(messageId),
     {
       paused: Boolean(channel.watchSendable),
       onFailed: async ({ messageId }) => {
@@ -115,6 +80,48 @@ export function registerOutboundJobs(deps: {
       },
     },
   );
+
+  async function sendOne(messageId: string): Promise<void> {
+    const message = await messaging.channel.outbound(messageId);
+    if (message?.status !== 'pending' || !message.provider_message_id) return;
+    if (!message.phone) throw new PermanentJobError('cliente sem telefone');
+    // Our reply answers the customer's messages before it: they show as read (blue ticks).
+    await markUnansweredRead(deps, message.conversation_id, messageId);
+    let sent: Awaited<ReturnType<Channel['sendText']>>;
+    const quoted = {
+      quotedProviderMessageId: message.quoted_provider_message_id ?? null,
+      quotedText: message.quoted_content ?? null,
+    };
+    const file = await attachment(deps.media, message);
+    try {
+      sent =
+        file && channel.sendMedia
+          ? await channel.sendMedia({
+              to: message.phone,
+              lid: message.lid,
+              providerMessageId: message.provider_message_id,
+              ...file,
+              ...quoted,
+            })
+          : // A channel that cannot send files gets the file's caption or name as text.
+            await channel.sendText({
+              to: message.phone,
+              lid: message.lid,
+              text: message.content,
+              providerMessageId: message.provider_message_id,
+              ...quoted,
+              options: offeredOptions(message.clarification),
+            });
+    } catch (error) {
+      // Refused for good (e.g. the 24-hour window closed): failed now, with why, on the bubble.
+      if (!(error instanceof SendRejectedError)) throw error;
+      await messaging.failWithReason({ id: messageId }, error.failure);
+      return;
+    }
+    // The provider may name the message itself (Cloud API wamid): receipts come under that id.
+    if (sent?.providerMessageId) await messaging.assignProviderId(messageId, sent.providerMessageId);
+    await messaging.advanceStatus({ id: messageId }, 'sent');
+  }
 
   // Sends our side's reaction as it is NOW, not as it was when the job was recorded: jobs for the same
   // message may run in any order or twice, and the customer still ends up seeing the current one.

@@ -301,7 +301,8 @@ for (const kind of DATABASE_KINDS) {
           f.location(f.pnKey(phone, 'M4')),
         ]),
       );
-      await waitFor(async () => Boolean(await byId('M4')));
+      // Each is stored on its own (PostgreSQL writes batches side by side): wait for all four.
+      await waitFor(async () => (await Promise.all(['M1', 'M2', 'M3', 'M4'].map(byId))).every(Boolean));
       // Stored at once with their words; the files are not downloaded yet (the job runner is stopped).
       expect(await byId('M1')).toMatchObject({
         type: 'image',

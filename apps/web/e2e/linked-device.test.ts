@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DEMO_ADMIN } from '@atende/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn, VIEWPORTS } from './support/browser';
 import { freePort } from './support/free-port';
+import { repoRoot, serverEnv } from './support/server-env';
 
 /**
  * A linked-device inbox as the admin and the operators see it, on a server of its own whose WhatsApp
@@ -16,7 +16,6 @@ import { freePort } from './support/free-port';
  * LINKED_DEVICE_SCREENSHOTS set to a folder, what it saw is saved there (docs/screenshots/linked-device).
  */
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const shots = process.env.LINKED_DEVICE_SCREENSHOTS;
 const CUSTOMER = '5511987654321';
 const JID = `${CUSTOMER}@s.whatsapp.net`;
@@ -36,19 +35,7 @@ async function startServer(): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/linked-device-server.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: join(dataDir, 'atende.db'),
-      DEMO: 'true',
-      SIMULATED_TRAFFIC: 'false',
-      CHANNEL: 'whatsapp-web',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist'),
-      REDIS_URL: '',
-    },
+    env: serverEnv(port, dataDir, { CHANNEL: 'whatsapp-web' }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let next = 0;

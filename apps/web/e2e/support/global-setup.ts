@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port';
+import { repoRoot, serverEnv, webDist } from './server-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,9 +12,7 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 /** `E2E_WEB_DIST` points at another build (e.g. one made with `vite build --outDir`). */
-const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -44,18 +42,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: join(dataDir, 'atende.db'),
-      DEMO: 'true',
-      SIMULATED_TRAFFIC: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      REDIS_URL: '',
-    },
+    env: serverEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {

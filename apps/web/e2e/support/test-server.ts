@@ -1,12 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { freePort } from './free-port';
-
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
-const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+import { repoRoot, serverEnv } from './server-env';
 
 export interface TestServer {
   baseUrl: string;
@@ -29,19 +26,7 @@ export async function startTestServer({
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: join(dataDir, 'atende.db'),
-      DEMO: 'true',
-      SIMULATED_TRAFFIC: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      REDIS_URL: '',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const append = (chunk: Buffer) => {

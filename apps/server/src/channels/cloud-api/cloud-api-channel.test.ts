@@ -14,10 +14,9 @@ import type { CloudApiSettings } from './cloud-api-settings.js';
 import type { TemplateSpec } from './template-sends.js';
 import {
   FAKE_DISPLAY_NUMBER,
-  FAKE_PHONE_NUMBER_ID,
   FAKE_TOKEN,
-  FAKE_WABA_ID,
   type FakeGraph,
+  fakeGraphSettings,
   graphError,
   isSend,
   PNG_BYTES,
@@ -76,17 +75,7 @@ describe('CloudApiChannel against a fake Graph', () => {
     graph.requests.length = 0;
     graph.setToken(FAKE_TOKEN);
     windowOpen = true;
-    settings = {
-      phoneNumberId: FAKE_PHONE_NUMBER_ID,
-      businessAccountId: FAKE_WABA_ID,
-      accessToken: FAKE_TOKEN,
-      appSecret: 'x',
-      verifyToken: 'y',
-      graphUrl: graph.url,
-      graphVersion: 'v23.0',
-      maxPerSecond: 80,
-      allowPrivate: true,
-    };
+    settings = fakeGraphSettings(graph.url);
     recorder = recordingSink();
     channel = new CloudApiChannel({
       settings: async () => settings,

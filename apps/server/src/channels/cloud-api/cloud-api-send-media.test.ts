@@ -3,14 +3,7 @@ import { createSafeFetch } from '../../lib/safe-fetch.js';
 import { samples } from '../../modules/media/test-support/media-samples.js';
 import { SendRejectedError } from '../channel.js';
 import { CloudApiChannel } from './cloud-api-channel.js';
-import {
-  FAKE_PHONE_NUMBER_ID,
-  FAKE_TOKEN,
-  FAKE_WABA_ID,
-  type FakeGraph,
-  isSend,
-  startFakeGraph,
-} from './test-support/fake-graph.js';
+import { type FakeGraph, fakeGraphSettings, isSend, startFakeGraph } from './test-support/fake-graph.js';
 
 let graph: FakeGraph;
 let channel: CloudApiChannel;
@@ -18,17 +11,7 @@ let windowOpen = true;
 beforeAll(async () => {
   graph = await startFakeGraph();
   channel = new CloudApiChannel({
-    settings: async () => ({
-      phoneNumberId: FAKE_PHONE_NUMBER_ID,
-      businessAccountId: FAKE_WABA_ID,
-      accessToken: FAKE_TOKEN,
-      appSecret: 'x',
-      verifyToken: 'y',
-      graphUrl: graph.url,
-      graphVersion: 'v23.0',
-      maxPerSecond: 80,
-      allowPrivate: true,
-    }),
+    settings: async () => fakeGraphSettings(graph.url),
     sink: {
       onStatus: () => {},
       onInboundMessage: async () => ({

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CloudApiSettings } from '../cloud-api-settings.js';
 
 export interface RecordedRequest {
   method: string;
@@ -191,4 +192,17 @@ export const isSend = (r: RecordedRequest) => r.method === 'POST' && r.path.ends
 export const graphError = (status: number, code: number, message = 'error'): FakeAnswer => ({
   status,
   body: { error: { message, type: 'OAuthException', code } },
+});
+
+/** A number's settings pointing at a fake Graph (private address allowed, 80 sends a second). */
+export const fakeGraphSettings = (graphUrl: string): CloudApiSettings => ({
+  phoneNumberId: FAKE_PHONE_NUMBER_ID,
+  businessAccountId: FAKE_WABA_ID,
+  accessToken: FAKE_TOKEN,
+  appSecret: 'x',
+  verifyToken: 'y',
+  graphUrl,
+  graphVersion: 'v23.0',
+  maxPerSecond: 80,
+  allowPrivate: true,
 });

@@ -40,6 +40,8 @@ describe('SQLite durability', () => {
       'wal',
     );
     expect(await synchronous(db)).toBe(1); // NORMAL: the main thread never waits for the disk
+    // MEMORY: statement journals and temporary b-trees never become files created and unlinked per statement.
+    expect((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0]?.temp_store).toBe(2);
     const log: string[] = [];
     await logFsyncs(log);
     const result = await durableTransaction(db, async (trx) => {

@@ -14,6 +14,7 @@ import type { CloudApiSettings } from './cloud-api-settings.js';
 import type { TemplateSpec } from './template-sends.js';
 import {
   FAKE_DISPLAY_NUMBER,
+  FAKE_PHONE_NUMBER_ID,
   FAKE_TOKEN,
   type FakeGraph,
   fakeGraphSettings,
@@ -102,7 +103,8 @@ describe('CloudApiChannel against a fake Graph', () => {
   });
   afterEach(() => channel.stop());
 
-  it('connects when the token + number check passes, showing the number', () => {
+  it('connects when the token + number check passes at the settings graphUrl, showing the number', () => {
+    expect(settings.graphUrl).toBe(graph.url);
     expect(channel.status()).toMatchObject({
       connected: true,
       state: 'connected',
@@ -110,7 +112,11 @@ describe('CloudApiChannel against a fake Graph', () => {
       qr: null,
     });
     expect(recorder.seen.transitions.map((t) => t.kind)).toEqual(['connecting', 'ready']);
-    expect(graph.requests[0]).toMatchObject({ method: 'GET', authorization: `Bearer ${FAKE_TOKEN}` });
+    expect(graph.requests[0]).toMatchObject({
+      method: 'GET',
+      path: expect.stringMatching(`^/v23\\.0/${FAKE_PHONE_NUMBER_ID}`),
+      authorization: `Bearer ${FAKE_TOKEN}`,
+    });
   });
 
   it('an expired token (190) disconnects with the reason, at the check and on a send', async () => {

@@ -141,4 +141,41 @@ describeEachDatabase('GroupCommit', (kind) => {
       expect(batches).toEqual([['e', 'f']]);
     });
   }
+
+  // Concurrent batches need several connections: PostgreSQL (SQLite's one connection runs them in turn).
+  it.runIf(kind === 'postgres')(
+    'with gatherMs and concurrency, a batch that starts while another is written also gathers',
+    async () => {
+      const batches: string[][] = [];
+      let finishFirst = () => {};
+      const firstWritten = new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+      const group = new GroupCommit<string, string>({
+        db: database().db,
+        batching: true,
+        durable: false,
+        concurrency: 4,
+        gatherMs: 100,
+        async write(_trx, items) {
+          batches.push([...items]);
+          if (items.includes('a')) await firstWritten;
+          return items.map((result) => ({ result }));
+        },
+      });
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const first = group.submit('a');
+      await later(10);
+      const second = group.submit('b');
+      await later(20);
+      const third = group.submit('c');
+      // 'a' is still being written; 'b' and 'c' wait for 100 ms after its start, then go together.
+      expect(batches).toEqual([['a']]);
+      await Promise.all([second, third]);
+      expect(batches).toEqual([['a'], ['b', 'c']]);
+      finishFirst();
+      await first;
+      await group.drain();
+    },
+  );
 });

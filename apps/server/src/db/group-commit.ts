@@ -65,9 +65,12 @@ export class GroupCommit<I, R> {
   /** Without batching: the transactions running now. */
   private readonly inFlight = new Set<Promise<void>>();
   private readonly maxBatch: number;
-  /** While the first batch gathers (`gatherMs`): ends the wait, early once a batch is full. */
-  private gathering: { end(): void } | null = null;
-  /** When the last batch started gathering or writing (`gatherMs`). */
+  /**
+   * While a batch gathers (`gatherMs`), the first of a flush or, with concurrency, one held back while
+   * others are written: ends the wait, early once a batch is full.
+   */
+  private gathering: { end(): void; ended: Promise<void> } | null = null;
+  /** When the last batch started (`gatherMs`). */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: GroupCommitOptions<I, R>) {
@@ -111,52 +114,66 @@ export class GroupCommit<I, R> {
   }
 
   private async flushAll(): Promise<void> {
-    if (this.options.gatherMs) await this.gather(this.options.gatherMs);
+    const wait = this.paceWait();
+    if (wait > 0) await this.gather(wait).ended;
     // Let the work already in the event loop join the first batch.
     else await new Promise<void>((resolve) => setImmediate(resolve));
     const concurrency = this.options.concurrency ?? 1;
     try {
       if (concurrency <= 1) {
-        while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.maxBatch));
+        while (this.queue.length > 0) {
+          this.lastFlushAt = performance.now();
+          await this.commit(this.queue.splice(0, this.maxBatch));
+        }
         return;
       }
-      this.pump();
-      while (this.writing > 0) await Promise.race(this.inFlight);
+      this.pump(true);
+      while (this.writing > 0 || this.gathering) {
+        await Promise.race(this.gathering ? [...this.inFlight, this.gathering.ended] : this.inFlight);
+      }
     } finally {
       this.flushing = null;
     }
   }
 
-  /**
-   * Waits until `ms` after the last batch started for more items to join the first batch (less if it
-   * fills up meanwhile); after a quiet moment, only for the work already in the event loop.
-   */
-  private async gather(ms: number): Promise<void> {
-    const wait = this.lastFlushAt + ms - performance.now();
-    if (wait <= 0) {
-      this.lastFlushAt = performance.now();
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
-      this.gathering = {
-        end: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      if (this.queue.length >= this.maxBatch) this.gathering.end();
-    });
-    this.gathering = null;
-    this.lastFlushAt = performance.now();
+  /** How long the next batch should wait to start at most every `gatherMs` (0: at once). */
+  private paceWait(): number {
+    if (!this.options.gatherMs || this.queue.length >= this.maxBatch) return 0;
+    return this.lastFlushAt + this.options.gatherMs - performance.now();
   }
 
-  /** With concurrency: starts batches while fewer than that many are being written. */
-  private pump(): void {
+  /** Holds the next batch back for `ms`, gathering what comes meanwhile (less if it fills up). */
+  private gather(ms: number): { end(): void; ended: Promise<void> } {
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      end = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).then(() => {
+      this.gathering = null;
+    });
+    this.gathering = { end, ended };
+    return this.gathering;
+  }
+
+  /**
+   * With concurrency: starts batches while fewer than that many are being written, paced by
+   * `gatherMs` like the first (`first`: that one, already gathered), so a batch that starts while
+   * another is written still gathers the items that keep coming instead of taking them one by one.
+   */
+  private pump(first = false): void {
     const concurrency = this.options.concurrency ?? 1;
-    if (concurrency <= 1 || !this.flushing) return;
+    if (concurrency <= 1 || !this.flushing || this.gathering) return;
     while (this.queue.length > 0 && this.writing < concurrency) {
+      const wait = first ? 0 : this.paceWait();
+      first = false;
+      if (wait > 0) {
+        void this.gather(wait).ended.then(() => this.pump(true));
+        return;
+      }
+      this.lastFlushAt = performance.now();
       this.writing++;
       const run = this.commit(this.queue.splice(0, this.maxBatch)).finally(() => {
         this.writing--;

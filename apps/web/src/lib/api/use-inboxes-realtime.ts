@@ -1,5 +1,6 @@
 import type { Inbox, WhatsappStatus } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { inboxesKey } from './get-inboxes';
@@ -26,6 +27,7 @@ export function useInboxesRealtime(): void {
   useReloadMissedEvents(inboxesKey);
 
   useSocketEvent('inbox:status', ({ inboxId, status }) => {
+    refetchRacedFetches(queryClient, inboxesKey);
     for (const [key] of queryClient.getQueriesData<Inbox[]>({ queryKey: inboxesKey })) {
       queryClient.setQueryData<Inbox[]>(key, (list) => applyInboxStatus(list, inboxId, status));
     }

@@ -2,6 +2,7 @@ import type { Message, NewMessageEvent } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
+import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getSocket, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { conversationsKey } from '../api/get-conversations';
@@ -39,7 +40,8 @@ function messageFromEvent(event: NewMessageEvent): Message {
 }
 
 /**
- * Live updates of the inbox. Sockets only notify; TanStack Query owns the data. While a conversation
+ * Live updates of the inbox. Sockets only notify; TanStack Query owns the data (each event first marks
+ * the fetches it may race, see `refetchRacedFetches`). While a conversation
  * is open its room `conversation:<id>` is joined, and left when the selection changes.
  */
 export function useConversationsRealtime(openConversationId: string | null): void {
@@ -60,10 +62,12 @@ export function useConversationsRealtime(openConversationId: string | null): voi
   }, [openConversationId, realtime]);
 
   useSocketEvent('conversations:newMessage', (message) => {
+    refetchRacedFetches(qc, conversationsKey);
     applyMessage(qc, message);
   });
 
   useSocketEvent('newMessage', (event) => {
+    refetchRacedFetches(qc, conversationsKey);
     // Never replaces a full message already there (the full event carries evidence, confidence…).
     upsertMessage(qc, messageFromEvent(event), false);
     applyIncomingToList(qc, {
@@ -76,22 +80,32 @@ export function useConversationsRealtime(openConversationId: string | null): voi
   });
 
   useSocketEvent('conversations:statusUpdate', ({ conversationId, status }) => {
+    refetchRacedFetches(qc, conversationsKey);
     patchConversation(qc, conversationId, (row) => ({ ...row, status }));
   });
 
   useSocketEvent('message:reaction', ({ conversationId, messageId, reactions }) => {
+    refetchRacedFetches(qc, conversationsKey);
     setReactions(qc, conversationId, messageId, reactions);
   });
 
-  useSocketEvent('message:updated', (message) => replaceMessage(qc, message));
+  useSocketEvent('message:updated', (message) => {
+    refetchRacedFetches(qc, conversationsKey);
+    replaceMessage(qc, message);
+  });
 
   useSocketEvent('message:status', ({ conversationId, messageId, status, error }) => {
+    refetchRacedFetches(qc, conversationsKey);
     setMessageStatus(qc, conversationId, messageId, status, error);
   });
 
-  useSocketEvent('conversation:updated', (row) => upsertConversation(qc, row));
+  useSocketEvent('conversation:updated', (row) => {
+    refetchRacedFetches(qc, conversationsKey);
+    upsertConversation(qc, row);
+  });
 
   useSocketEvent('conversation:handler', ({ conversationId, handler, isAiHandled }) => {
+    refetchRacedFetches(qc, conversationsKey);
     setHandler(qc, conversationId, handler, isAiHandled);
   });
 }

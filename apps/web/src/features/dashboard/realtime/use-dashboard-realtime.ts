@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
+import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
 import { getDashboardChartsQueryOptions } from '../api/get-dashboard-charts';
@@ -38,6 +39,7 @@ export function useDashboardRealtime(): void {
   });
 
   useSocketEvent('analytics:update', (activity) => {
+    refetchRacedFetches(queryClient, activityKey);
     queryClient.setQueryData(activityKey, (list) => prependActivity(list, activity));
   });
 

@@ -113,6 +113,48 @@ describe('conversations inbox', () => {
     expect(await row(page, who.name).count()).toBe(1);
   });
 
+  it('keeps a new conversation whose event came while a list fetch read before it was still under way', async () => {
+    const page = await open();
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
+    await signIn(page, '/conversations', suite.admin);
+    await expect.poll(() => page.getByTestId('conversation-count').textContent()).toMatch(/conversas?$/);
+    await expect.poll(() => frames.some((f) => f.includes('"authenticated"'))).toBe(true);
+
+    // The list searched for this customer is read on the server before the customer writes, and its
+    // answer reaches the page only after the customer's events have.
+    const who = customer('Corrida');
+    const term = who.name.split(' ')[1] ?? who.name;
+    let searches = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let markRead = () => {};
+    const read = new Promise<void>((resolve) => {
+      markRead = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/conversations' && url.searchParams.get('search') === term,
+      async (route) => {
+        searches += 1;
+        if (searches > 1) return route.continue();
+        const stale = await route.fetch();
+        markRead();
+        await released;
+        await route.fulfill({ response: stale });
+      },
+    );
+    await page.getByRole('searchbox', { name: 'Buscar conversas' }).fill(term);
+    await read;
+    await postInbound(suite.admin.token, { ...who, text: 'Escrevi enquanto a lista carregava' });
+    await expect.poll(() => frames.some((f) => f.includes(who.name))).toBe(true);
+    release();
+    // The stale answer lands without the customer; the list is fetched once more and shows them.
+    await expect.poll(() => searches, { timeout: 5_000 }).toBe(2);
+    await row(page, who.name).waitFor({ timeout: 10_000 });
+  });
+
   it('sends from the composer once (no duplicate bubble), as a quoted reply, reaching the customer', async () => {
     const { page, who } = await inboxWith('Resposta', 'Qual o prazo de entrega?');
     await openConversation(page, who.name);

@@ -37,10 +37,10 @@ function guardOf(qc: QueryClient): RaceGuard {
 }
 
 /**
- * Call before an event patches the queries under `queryKey`. A fetch already under way may have been
- * read on the server before the event's change was committed, and when it lands it replaces the
- * patched data (a new conversation vanishes from the list). Each such query is fetched once more after
- * that fetch ends, so the list shows what the server has.
+ * Call before an event or a mutation's answer patches the queries under `queryKey`. A fetch already
+ * under way may have been read on the server before that change was committed, and when it lands it
+ * replaces the patched data (a new conversation vanishes from the list, a save seems undone). Each such
+ * query is fetched once more after that fetch ends, so the screen shows what the server has.
  */
 export function refetchRacedFetches(qc: QueryClient, queryKey: QueryKey): void {
   const fetching = qc.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' });

@@ -183,7 +183,7 @@ export const realtimePlugin = fp(
     if (app.redis) {
       app.addHook('onSend', async () => {
         await routing;
-        if (outgoing.pending > 0) outgoing.flush();
+        outgoing.flush();
         if (publishing.size > 0) await Promise.allSettled([...publishing]);
       });
     }

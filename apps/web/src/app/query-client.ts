@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { watchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { onSessionEnd } from '@/lib/session';
 
 /** Client errors (4xx) are answers, not glitches: never retried. Anything else is retried once. */
@@ -9,7 +10,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -21,6 +22,9 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // A fetch read before a change written into the cache meanwhile is followed by another.
+  watchRacedFetches(client);
+  return client;
 }
 
 /** The one query cache of the signed-in app; nothing cached for one user is shown to the next. */

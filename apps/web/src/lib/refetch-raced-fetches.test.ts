@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refetchRacedFetches } from './refetch-raced-fetches';
+import { refetchRacedFetches, watchRacedFetches } from './refetch-raced-fetches';
 
 /** A list query whose every fetch answers what the "server" holds when the test lets it land. */
 function listOnServer() {
@@ -42,6 +42,23 @@ describe('refetchRacedFetches', () => {
     await vi.waitFor(() => expect(list.fetches()).toBe(2));
     list.land();
     await vi.waitFor(() => expect(list.data()).toEqual(['antiga', 'nova']));
+    list.unsubscribe();
+  });
+
+  it('once watched, any write into a query being fetched (a mutation’s answer) is followed by a fetch', async () => {
+    const list = listOnServer();
+    watchRacedFetches(list.qc);
+    // A save answered while the list's fetch, read before it, is still under way.
+    list.server.push('salva');
+    list.qc.setQueryData<string[]>(['conversations', 'list'], ['antiga', 'salva']);
+    list.land();
+    await vi.waitFor(() => expect(list.fetches()).toBe(2));
+    list.land();
+    await vi.waitFor(() => expect(list.data()).toEqual(['antiga', 'salva']));
+    // A write with no fetch under way costs nothing more.
+    list.qc.setQueryData<string[]>(['conversations', 'list'], ['antiga', 'salva', 'local']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list.fetches()).toBe(2);
     list.unsubscribe();
   });
 

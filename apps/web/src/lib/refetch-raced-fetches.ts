@@ -4,7 +4,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 const MIN_INTERVAL_MS = 2000;
 
 interface RaceGuard {
-  /** Queries an event patched while they were being fetched. */
+  /** Queries written to (or meant to be) while they were being fetched. */
   raced: Set<string>;
   /** Refetches waiting for their turn, by query hash. */
   scheduled: Set<string>;
@@ -17,10 +17,16 @@ function guardOf(qc: QueryClient): RaceGuard {
   const existing = guards.get(qc);
   if (existing) return existing;
   const guard: RaceGuard = { raced: new Set(), scheduled: new Set(), lastRefetchAt: new Map() };
-  qc.getQueryCache().subscribe(({ type, query }) => {
+  qc.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { query, action } = event;
     const hash = query.queryHash;
-    if (type !== 'updated' || query.state.fetchStatus !== 'idle' || !guard.raced.delete(hash)) return;
-    if (guard.scheduled.has(hash)) return;
+    if (query.state.fetchStatus === 'fetching') {
+      // `setQueryData` (an event's patch, a mutation's answer) while a fetch is under way.
+      if (action.type === 'success' && action.manual) guard.raced.add(hash);
+      return;
+    }
+    if (!guard.raced.delete(hash) || guard.scheduled.has(hash)) return;
     guard.scheduled.add(hash);
     const wait = (guard.lastRefetchAt.get(hash) ?? Number.NEGATIVE_INFINITY) + MIN_INTERVAL_MS - Date.now();
     setTimeout(
@@ -37,10 +43,19 @@ function guardOf(qc: QueryClient): RaceGuard {
 }
 
 /**
- * Call before an event or a mutation's answer patches the queries under `queryKey`. A fetch already
- * under way may have been read on the server before that change was committed, and when it lands it
- * replaces the patched data (a new conversation vanishes from the list, a save seems undone). Each such
- * query is fetched once more after that fetch ends, so the screen shows what the server has.
+ * A fetch under way may have been read on the server before a change the page already knows of (an
+ * event, a mutation's answer); when it lands it replaces what was written into the cache meanwhile (a
+ * new conversation vanishes from the list, a save seems undone). From this call on, every write into
+ * a query being fetched is followed by one more fetch of it once that fetch ends, so the screen shows
+ * what the server has.
+ */
+export function watchRacedFetches(qc: QueryClient): void {
+  guardOf(qc);
+}
+
+/**
+ * For an event that concerns the queries under `queryKey` even where it has nothing to patch: a list
+ * still on its first fetch (no data yet) would otherwise keep that fetch's answer without the change.
  */
 export function refetchRacedFetches(qc: QueryClient, queryKey: QueryKey): void {
   const fetching = qc.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' });

@@ -2,7 +2,6 @@ import { type ApiToken, apiTokenResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getApiTokensQueryOptions } from './get-api-tokens';
 
 /** Immediate: the next call with it gets 401. */
@@ -21,7 +20,6 @@ export function useRevokeApiToken() {
     onSuccess: (revoked) => {
       toast.success('Token revogado');
       const { queryKey } = getApiTokensQueryOptions();
-      refetchRacedFetches(queryClient, queryKey);
       queryClient.setQueryData(queryKey, (list) =>
         list?.map((item) => (item.id === revoked.id ? revoked : item)),
       );

@@ -1,7 +1,6 @@
 import { clientDetailResponseSchema, type UpdateClientRequest } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getClientQueryOptions } from './get-client';
 import { clientsKey } from './get-clients-page';
 
@@ -17,7 +16,6 @@ export function useUpdateClient(id: string) {
         })
       ).data,
     onSuccess: (detail) => {
-      refetchRacedFetches(queryClient, getClientQueryOptions(id).queryKey);
       queryClient.setQueryData(getClientQueryOptions(id).queryKey, detail);
       void queryClient.invalidateQueries({ queryKey: [...clientsKey, 'page'] });
       // The inbox shows the client's name too.

@@ -8,7 +8,6 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 
 export const whatsappCloudQueryOptions = () =>
   queryOptions({
@@ -67,9 +66,7 @@ export function useSaveWhatsappCloud() {
       return { view, inboxes };
     },
     onSuccess: ({ view, inboxes }) => {
-      refetchRacedFetches(queryClient, whatsappCloudQueryOptions().queryKey);
       queryClient.setQueryData(whatsappCloudQueryOptions().queryKey, view);
-      refetchRacedFetches(queryClient, cloudInboxesQueryOptions().queryKey);
       queryClient.setQueryData(cloudInboxesQueryOptions().queryKey, inboxes);
       const down = inboxes.filter((inbox) => !inbox.status.connected).length;
       if (down === 0) toast.success('Configurações salvas');

@@ -2,7 +2,6 @@ import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getWhatsappStatusQueryOptions } from './get-whatsapp-status';
 
 export const PAIR_ERROR = 'Erro ao parear o simulador';
@@ -22,10 +21,7 @@ export function usePairSimulator() {
   const { queryKey } = getWhatsappStatusQueryOptions();
   return useMutation({
     mutationFn: pairSimulator,
-    onSuccess: (status) => {
-      refetchRacedFetches(queryClient, queryKey);
-      queryClient.setQueryData(queryKey, status);
-    },
+    onSuccess: (status) => queryClient.setQueryData(queryKey, status),
     onError: (error) => {
       toast.error(PAIR_ERROR, error.message);
       void queryClient.invalidateQueries({ queryKey });

@@ -2,7 +2,6 @@ import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getWhatsappStatusQueryOptions } from './get-whatsapp-status';
 
 export const RECONNECT_ERROR = 'Erro ao reconectar WhatsApp';
@@ -20,10 +19,7 @@ export function useReconnectWhatsapp() {
   const { queryKey } = getWhatsappStatusQueryOptions();
   return useMutation({
     mutationFn: reconnectWhatsapp,
-    onSuccess: (status) => {
-      refetchRacedFetches(queryClient, queryKey);
-      queryClient.setQueryData(queryKey, status);
-    },
+    onSuccess: (status) => queryClient.setQueryData(queryKey, status),
     onError: (error) => {
       toast.error(RECONNECT_ERROR, error.message);
       void queryClient.invalidateQueries({ queryKey });

@@ -1,7 +1,6 @@
 import { type OrderLookupInput, type OrderLookupView, orderLookupResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getOrderLookupQueryOptions } from './get-order-lookup';
 
 /** The whole configuration; a header sent back masked keeps its stored value. */
@@ -19,9 +18,6 @@ export function useSaveOrderLookup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveOrderLookup,
-    onSuccess: (view) => {
-      refetchRacedFetches(queryClient, getOrderLookupQueryOptions().queryKey);
-      queryClient.setQueryData(getOrderLookupQueryOptions().queryKey, view);
-    },
+    onSuccess: (view) => queryClient.setQueryData(getOrderLookupQueryOptions().queryKey, view),
   });
 }

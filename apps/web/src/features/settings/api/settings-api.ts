@@ -8,7 +8,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 
 /** The settings endpoints and the envelope each answers with. */
 const SETTINGS_RESPONSES = {
@@ -46,7 +45,6 @@ export function useSaveSettings<K extends SettingsKey>(key: K) {
         }
       ).data,
     onSuccess: (data) => {
-      refetchRacedFetches(queryClient, settingsQueryOptions(key).queryKey);
       queryClient.setQueryData(settingsQueryOptions(key).queryKey, data);
       toast.success('Configurações salvas', 'As alterações já estão valendo.');
     },

@@ -2,7 +2,6 @@ import { type KnowledgeGap, knowledgeGapResponseSchema } from '@atende/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getKnowledgeGapsQueryOptions } from './get-knowledge-gaps';
 
 export const DISMISS_SUCCESS = 'Lacuna descartada';
@@ -22,7 +21,6 @@ export function useDismissKnowledgeGap() {
   return useMutation({
     mutationFn: dismissKnowledgeGap,
     onSuccess: (gap) => {
-      refetchRacedFetches(queryClient, gapsKey);
       queryClient.setQueryData(gapsKey, (gaps) => gaps?.filter((g) => g.id !== gap.id));
       toast.success(DISMISS_SUCCESS);
     },

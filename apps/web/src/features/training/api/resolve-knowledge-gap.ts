@@ -6,7 +6,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getKnowledgeBaseQueryOptions } from './get-knowledge-base';
 import { getKnowledgeGapsQueryOptions } from './get-knowledge-gaps';
 
@@ -33,7 +32,6 @@ export function useResolveKnowledgeGap() {
     mutationFn: ({ id, input }: { id: string; input: ResolveKnowledgeGapRequest }) =>
       resolveKnowledgeGap(id, input),
     onSuccess: (gap) => {
-      refetchRacedFetches(queryClient, gapsKey);
       queryClient.setQueryData(gapsKey, (gaps) => gaps?.filter((g) => g.id !== gap.id));
       void queryClient.invalidateQueries({ queryKey: getKnowledgeBaseQueryOptions().queryKey });
       toast.success(RESOLVE_SUCCESS);

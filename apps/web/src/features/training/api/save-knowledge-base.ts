@@ -1,7 +1,6 @@
 import { type KnowledgeBase, knowledgeBaseResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getKnowledgeBaseQueryOptions } from './get-knowledge-base';
 
 export async function saveKnowledgeBase(content: string): Promise<KnowledgeBase> {
@@ -18,9 +17,6 @@ export function useSaveKnowledgeBase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveKnowledgeBase,
-    onSuccess: (saved) => {
-      refetchRacedFetches(queryClient, getKnowledgeBaseQueryOptions().queryKey);
-      queryClient.setQueryData(getKnowledgeBaseQueryOptions().queryKey, saved);
-    },
+    onSuccess: (saved) => queryClient.setQueryData(getKnowledgeBaseQueryOptions().queryKey, saved),
   });
 }

@@ -2,7 +2,6 @@ import { type WebhookDelivery, webhookDeliveryResponseSchema } from '@atende/con
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getWebhookDeliveriesQueryOptions } from './get-webhook-deliveries';
 
 export interface ResendInput {
@@ -29,7 +28,6 @@ export function useResendWebhookDelivery() {
     onSuccess: (delivery, { endpointId }) => {
       toast.success('Reenvio agendado');
       const { queryKey } = getWebhookDeliveriesQueryOptions(endpointId);
-      refetchRacedFetches(queryClient, queryKey);
       queryClient.setQueryData(queryKey, (list) =>
         list?.map((item) => (item.id === delivery.id ? delivery : item)),
       );

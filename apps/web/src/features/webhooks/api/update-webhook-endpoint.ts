@@ -5,7 +5,6 @@ import {
 } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getWebhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 export interface UpdateWebhookEndpointInput {
@@ -33,7 +32,6 @@ export function useUpdateWebhookEndpoint() {
     mutationFn: updateWebhookEndpoint,
     onSuccess: (endpoint) => {
       const { queryKey } = getWebhookEndpointsQueryOptions();
-      refetchRacedFetches(queryClient, queryKey);
       queryClient.setQueryData(queryKey, (list) =>
         list?.map((item) =>
           item.id === endpoint.id ? { ...endpoint, lastDelivery: item.lastDelivery } : item,

@@ -12,8 +12,6 @@ declare module 'vitest' {
   }
 }
 
-/** `E2E_WEB_DIST` points at another build (e.g. one made with `vite build --outDir`). */
-
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+/** The built web app; `E2E_WEB_DIST` points at another build (e.g. one made with `vite build --outDir`). */
 export const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 
 /**

@@ -103,8 +103,8 @@ describe('CloudApiChannel against a fake Graph', () => {
   });
   afterEach(() => channel.stop());
 
+  // The fake Graph is reachable only at the settings' graphUrl: its recorded request shows it was used.
   it('connects when the token + number check passes at the settings graphUrl, showing the number', () => {
-    expect(settings.graphUrl).toBe(graph.url);
     expect(channel.status()).toMatchObject({
       connected: true,
       state: 'connected',

@@ -38,6 +38,8 @@ export default defineConfig({
             },
           ]
         : []),
+      // The scripts that start the compiled server (npm start, npm run cluster).
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', setupFiles: [failOnConsoleError] } },
       {
         resolve: { alias: [contracts, linkedDevice] },
         test: {

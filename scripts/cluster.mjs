@@ -19,6 +19,7 @@ import pg from 'pg';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { ensureNginx } from './ensure-nginx.mjs';
 import { nginxConfig } from './nginx-config.mjs';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const count = Number(process.env.CLUSTER_INSTANCES ?? 3);
 const host = process.env.CLUSTER_HOST ?? '127.0.0.1';
@@ -79,7 +80,7 @@ let stopping = false;
 
 function startInstance(instance) {
   const log = openSync(join(dir, `${instance.name}.log`), 'a');
-  const nodeArgs = process.env.CLUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = serverNodeArgs(process.env.CLUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     stdio: ['ignore', log, log],

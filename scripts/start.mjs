@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const at = (path) => join(root, path);
 buildIfStale();
 
-const server = spawn(process.execPath, [at('apps/server/dist/server.js')], {
+const server = spawn(process.execPath, [...serverNodeArgs(), at('apps/server/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },

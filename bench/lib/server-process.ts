@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { keepOutput, stopChild, waitUntilUp } from './child-process.js';
 import { freePort } from './free-port.js';
 import { ROOT } from './repo-root.js';
@@ -34,6 +35,20 @@ export interface RunningServer {
 }
 
 /**
+ * The node options that checkout's `npm start` runs its server with (`scripts/server-node-args.mjs`,
+ * absent before they existed), then the caller's: each side of a comparison runs as it would in
+ * production.
+ */
+async function productionNodeArgs(dir: string, extra: string[]): Promise<string[]> {
+  const file = join(dir, 'scripts/server-node-args.mjs');
+  if (!existsSync(file)) return extra;
+  const { serverNodeArgs } = (await import(pathToFileURL(file).href)) as {
+    serverNodeArgs(extra: string[]): string[];
+  };
+  return serverNodeArgs(extra);
+}
+
+/**
  * The real server as one child process: production mode, loopback, a free port. From this tree's
  * source through tsx, or a built checkout's compiled server (`serverDir`).
  */
@@ -46,7 +61,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const entry = options.serverDir
     ? [join(options.serverDir, 'apps/server/dist/server.js')]
     : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  const nodeArgs = await productionNodeArgs(options.serverDir ?? ROOT, options.nodeArgs ?? []);
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: options.serverDir ?? ROOT,
     env: {
       ...process.env,

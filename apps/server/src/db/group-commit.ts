@@ -244,6 +244,8 @@ export interface TransactionBatcher {
 export interface TransactionBatcherOptions {
   batching: boolean;
   maxBatch?: number;
+  /** Batches start at most this often (ms; see `GroupCommitOptions.gatherMs`). */
+  gatherMs?: number | undefined;
   /**
    * Locks the rows the batch's works name, sorted, in one statement before any work runs. Works that
    * each lock a row would otherwise take them in arrival order while holding the earlier ones, and
@@ -267,6 +269,7 @@ export function transactionBatcher(
     batching: options.batching,
     durable: false,
     maxBatch: options.maxBatch ?? 64,
+    ...(options.gatherMs ? { gatherMs: options.gatherMs } : {}),
     async write(trx, items) {
       if (lockInOrder) {
         const keys = [

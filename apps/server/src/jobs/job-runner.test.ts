@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase, sleep, useTestApp } from '../../test/helpers.js';
+import { type TransactionBatcher, transactionBatcher } from '../db/group-commit.js';
 import { now, setClock } from '../lib/clock.js';
 import { backoffDelay } from './backoff.js';
 import { type JobQueue, jobQueue } from './job-kinds.js';
@@ -127,6 +128,54 @@ describeEachDatabase('job runner', (kind) => {
       await sleep(20);
     }
     throw new Error('jobs not done in time');
+  });
+
+  it("marks jobs done and claims the next in one transaction, shared with the other short writes' commits", async () => {
+    const batcher = transactionBatcher(ctx.app.db, { batching: true });
+    // What each round wrote, seen from inside its transaction: statuses before and after the work.
+    const rounds: { before: string[]; after: string[] }[] = [];
+    const writes: TransactionBatcher = {
+      run: (work, lockKey) =>
+        batcher.run(async (trx) => {
+          const statuses = async () =>
+            (
+              await trx
+                .selectFrom('jobs')
+                .select('status')
+                .where('kind', '=', kindName)
+                .orderBy('id')
+                .execute()
+            ).map((row) => row.status);
+          const before = await statuses();
+          const result = await work(trx);
+          rounds.push({ before, after: await statuses() });
+          return result;
+        }, lockKey),
+      drain: () => batcher.drain(),
+    };
+    const kindName = `t-round-${kind}`;
+    const r = runner({ pollMs: 60_000, writes });
+    // The first job enqueues the second before it ends: the round after it marks one and claims the other.
+    r.register(q<{ n: number }>(kindName), async ({ n }) => {
+      if (n === 1) {
+        await ctx.app.db.transaction().execute(async (trx) => {
+          await r.enqueue(trx, q(kindName), { n: 2 }, { dedupeKey: `round-2-${kind}` });
+        });
+      }
+    });
+    await ctx.app.db.transaction().execute(async (trx) => {
+      await r.enqueue(trx, q(kindName), { n: 1 }, { dedupeKey: `round-1-${kind}` });
+    });
+    await r.start();
+    r.wake();
+    const deadline = Date.now() + 5000;
+    while (rounds.length < 3 && Date.now() < deadline) await sleep(10);
+    // The first job claimed; then, in one transaction, it is marked done and the second claimed.
+    expect(rounds.slice(0, 3)).toEqual([
+      { before: ['pending'], after: ['running'] },
+      { before: ['running', 'pending'], after: ['done', 'running'] },
+      { before: ['done', 'running'], after: ['done', 'done'] },
+    ]);
   });
 
   it('a job rolled back with its transaction never runs', async () => {

@@ -1,5 +1,6 @@
 import { setTimeout as delay, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
+import type { TransactionBatcher } from '../db/group-commit.js';
 import type { Database } from '../db/schema.js';
 import { now } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -29,6 +30,11 @@ export interface JobRunnerOptions {
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Single-process database (SQLite): running jobs found at start belonged to a dead process. */
   recoverRunningOnStart?: boolean;
+  /**
+   * Where each round's bookkeeping (jobs done, jobs claimed) commits: shared with the other short
+   * writes on SQLite's single writer instead of two commits of its own. Without it, one transaction.
+   */
+  writes?: TransactionBatcher | undefined;
   pollMs?: number;
   /** Jobs in flight at once. */
   concurrency?: number;
@@ -244,10 +250,37 @@ export class JobRunner {
     }
   }
 
+  private claimableKinds(): string[] {
+    return [...this.handlers.keys()].filter((kind) => !this.paused.has(kind));
+  }
+
   private claim(limit: number): Promise<JobRow[]> {
     if (limit <= 0) return Promise.resolve([]);
-    const kinds = [...this.handlers.keys()].filter((kind) => !this.paused.has(kind));
-    return this.repo.claim(kinds, this.workerId, now(), this.leaseMs, limit);
+    return this.repo.claim(this.claimableKinds(), this.workerId, now(), this.leaseMs, limit);
+  }
+
+  /**
+   * One round of the poller: the jobs that ended are marked done and up to `limit` due jobs claimed,
+   * in one transaction (one commit instead of two).
+   */
+  private async round(limit: number): Promise<JobRow[]> {
+    const done = this.doneIds.splice(0);
+    const kinds = limit > 0 ? this.claimableKinds() : [];
+    if (done.length === 0 && kinds.length === 0) return [];
+    const work = async (trx: Transaction<Database>) => {
+      const repo = jobsRepository(trx);
+      const at = now();
+      if (done.length > 0) await repo.complete(done, this.workerId, at);
+      return kinds.length > 0 ? repo.claim(kinds, this.workerId, at, this.leaseMs, limit) : [];
+    };
+    try {
+      const { writes } = this.options;
+      return await (writes ? writes.run(work) : this.options.db.transaction().execute(work));
+    } catch (error) {
+      // Still done: marked in the next round (their leases are renewed meanwhile).
+      this.doneIds.push(...done);
+      throw error;
+    }
   }
 
   /** Runs a job; a success is queued for the next batched "done" update. */
@@ -337,9 +370,8 @@ export class JobRunner {
       let claimed = 0;
       let free = 0;
       try {
-        await this.flushDone();
         free = this.concurrency - this.inFlight.size;
-        const jobs = await this.claim(free);
+        const jobs = await this.round(free);
         claimed = jobs.length;
         for (const job of jobs) void this.track(job);
         await this.purge();

@@ -25,16 +25,28 @@ import { templatesRoutes } from './whatsapp/templates.routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
 import './domain.js';
 
+/** How often at most a batch of short writes starts on SQLite (ms). */
+const WRITES_GATHER_MS = 10;
+
 /** Builds the messaging services, the inboxes' channels and the job runner; decorates `app.domain`. */
 function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {
   const { db, realtime } = app;
   const kind = app.dbHandle.kind;
-  const jobs = new JobRunner({ db, log: app.log, recoverRunningOnStart: kind === 'sqlite' });
-  // Short writes (agent replies, simulated deliveries) share commits: one writer on SQLite, and on
-  // PostgreSQL a round trip (BEGIN, COMMIT) and a WAL flush fewer per write.
+  // Short writes (agent replies, delivery statuses, simulated deliveries) share commits: one writer on
+  // SQLite, and on PostgreSQL a round trip (BEGIN, COMMIT) and a WAL flush fewer per write. On SQLite
+  // a batch starts at most every WRITES_GATHER_MS, gathering what comes meanwhile, and the job
+  // runner's rounds join them; on PostgreSQL its claims stay apart (row locks on jobs taken inside a
+  // batch that also locks conversations could deadlock against another instance's batch).
   const writes = transactionBatcher(db, {
     batching: true,
     lockInOrder: kind === 'postgres' ? lockConversationsInOrder : undefined,
+    gatherMs: kind === 'sqlite' ? WRITES_GATHER_MS : undefined,
+  });
+  const jobs = new JobRunner({
+    db,
+    log: app.log,
+    recoverRunningOnStart: kind === 'sqlite',
+    writes: kind === 'sqlite' ? writes : undefined,
   });
   // The inboxes are built after messaging, which asks them whether the agent answers an inbox.
   let inboxes: InboxManager | null = null;

@@ -25,8 +25,11 @@ import { templatesRoutes } from './whatsapp/templates.routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
 import './domain.js';
 
-/** How often at most a batch of short writes starts on SQLite (ms). */
-const WRITES_GATHER_MS = 10;
+/**
+ * How often at most a batch of short writes starts on SQLite (ms): an agent reply, a status or a job
+ * round waits up to this long to share a commit (the agent's reply p50 at 250 messages/s: 44 ms).
+ */
+const WRITES_GATHER_MS = 20;
 
 /** Builds the messaging services, the inboxes' channels and the job runner; decorates `app.domain`. */
 function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {

@@ -31,7 +31,23 @@ export function asksForPerson(message: string, keywords: readonly string[]): boo
   const text = asPhrase(message);
   if (WANTS_SOMEONE.test(text)) return true;
   return [...keywords, ...BUILT_IN].some((keyword) => {
-    const phrase = asPhrase(keyword);
-    return phrase.trim() !== '' && text.includes(phrase);
+    const phrase = keywordPhrase(keyword);
+    return phrase !== null && text.includes(phrase);
   });
+}
+
+/** Keywords folded once (they come from the settings and change rarely); at most this many kept. */
+const KEYWORD_CACHE_SIZE = 512;
+const keywordPhrases = new Map<string, string | null>();
+
+/** A keyword as a whole-word phrase, or null for one with no letters or digits. */
+function keywordPhrase(keyword: string): string | null {
+  let phrase = keywordPhrases.get(keyword);
+  if (phrase === undefined) {
+    const folded = asPhrase(keyword);
+    phrase = folded.trim() === '' ? null : folded;
+    if (keywordPhrases.size >= KEYWORD_CACHE_SIZE) keywordPhrases.clear();
+    keywordPhrases.set(keyword, phrase);
+  }
+  return phrase;
 }

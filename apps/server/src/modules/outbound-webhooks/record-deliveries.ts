@@ -56,9 +56,11 @@ export function createDeliveryRecorder(deps: {
     const at = now();
     const rows: Insertable<WebhookDeliveriesTable>[] = [];
     for (const event of events) {
-      const body = JSON.stringify({ type: event.type, timestamp: toIso(at), data: event.data });
+      // Serialised once per event, and only for an event some endpoint subscribes to.
+      let body: string | null = null;
       for (const endpoint of endpoints) {
         if (!parseEvents(endpoint.events).includes(event.type)) continue;
+        body ??= JSON.stringify({ type: event.type, timestamp: toIso(at), data: event.data });
         rows.push({
           id: `msg_${newId(at)}`,
           endpoint_id: endpoint.id,

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { KNOWLEDGE_BASE_ID, readKnowledgeBase } from '../modules/knowledge-base/knowledge-base.repository.js';
+import {
+  knowledgeBaseVersion,
+  readKnowledgeBase,
+} from '../modules/knowledge-base/knowledge-base.repository.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
 
 /** The last re-index that failed: the previous index kept serving. Cleared by the next success. */
@@ -88,12 +91,7 @@ export class KnowledgeIndexStore {
   private refreshing: Promise<void> | null = null;
 
   private async check(db: Kysely<Database>): Promise<void> {
-    const row = await db
-      .selectFrom('knowledge_base')
-      .select('updated_at')
-      .where('id', '=', KNOWLEDGE_BASE_ID)
-      .executeTakeFirst();
-    const stored = row ? Number(row.updated_at) : 0;
+    const stored = await knowledgeBaseVersion(db);
     if (this.version === stored) return;
     const kb = await readKnowledgeBase(db);
     try {

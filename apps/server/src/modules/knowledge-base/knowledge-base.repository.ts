@@ -1,10 +1,23 @@
 import type { KnowledgeBase } from '@atende/contracts';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { now, toIso } from '../../lib/clock.js';
 
 /** The knowledge base is one document, stored under a fixed id. */
 export const KNOWLEDGE_BASE_ID = 'main';
+
+const updatedAtQuery = preparedQuery((db, id: string) =>
+  db.selectFrom('knowledge_base').select('updated_at').where('id', '=', id),
+);
+
+/** When the stored text last changed (0: never written): asked before each agent reply. */
+export async function knowledgeBaseVersion(db: Kysely<Database>): Promise<number> {
+  const {
+    rows: [row],
+  } = await updatedAtQuery(db, KNOWLEDGE_BASE_ID);
+  return row ? Number(row.updated_at) : 0;
+}
 
 export async function readKnowledgeBase(db: Kysely<Database>): Promise<KnowledgeBase> {
   const row = await db

@@ -1,5 +1,6 @@
 import type { KnowledgeGap } from '@atende/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, KnowledgeGapsTable } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -25,21 +26,26 @@ export interface GapOccurrence {
 export async function recordGap(db: Db, gap: GapOccurrence): Promise<void> {
   const question = gap.question.trim().slice(0, 500);
   if (question === '') return;
-  await db
+  await upsertGap(db, {
+    id: newId(),
+    question_key: questionKey(question),
+    question,
+    count: 1,
+    reason: gap.reason,
+    last_asked_at: gap.at,
+    conversation_id: gap.conversationId,
+    message_id: gap.messageId,
+    suggested_answer: null,
+    status: 'open',
+    created_at: gap.at,
+  });
+}
+
+/** One more occurrence of a gap (an agent reply records one about every other message). */
+const upsertGap = preparedQuery((db, row: KnowledgeGapRow) =>
+  db
     .insertInto('knowledge_gaps')
-    .values({
-      id: newId(),
-      question_key: questionKey(question),
-      question,
-      count: 1,
-      reason: gap.reason,
-      last_asked_at: gap.at,
-      conversation_id: gap.conversationId,
-      message_id: gap.messageId,
-      suggested_answer: null,
-      status: 'open',
-      created_at: gap.at,
-    })
+    .values(row)
     .onConflict((oc) =>
       oc.column('question_key').doUpdateSet({
         count: sql<number>`knowledge_gaps.count + 1`,
@@ -53,9 +59,8 @@ export async function recordGap(db: Db, gap: GapOccurrence): Promise<void> {
           KnowledgeGapRow['status']
         >`case when knowledge_gaps.status = 'dismissed' then 'dismissed' else 'open' end`,
       }),
-    )
-    .execute();
-}
+    ),
+);
 
 export function toKnowledgeGap(row: KnowledgeGapRow): KnowledgeGap {
   return {

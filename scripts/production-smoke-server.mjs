@@ -1,6 +1,7 @@
 // The production smoke's handle on one compiled server: `npm start` in its own process group, its
 // output kept (shown only when a check fails), a health wait, an admin login and authenticated reads.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -61,6 +62,22 @@ export async function startServer({ cwd, env, label }) {
         process.kill(-child.pid, 'SIGKILL');
         await exited;
       }
+    },
+    /** The node command line of the server process `npm start` started (in the npm's process group). */
+    serverCommand() {
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+          const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+          if (group === child.pid && args.some((arg) => arg.endsWith('apps/server/dist/server.js')))
+            return args;
+        } catch {
+          // The process ended meanwhile.
+        }
+      }
+      throw new Error('processo do servidor não encontrado');
     },
     /** Signs the admin in; later `get` calls carry its token. */
     async login(email, password) {

@@ -24,6 +24,7 @@ import {
   startFakeGraph,
 } from './production-smoke-fake-graph.mjs';
 import { startServer } from './production-smoke-server.mjs';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'atende-production-'));
@@ -134,6 +135,12 @@ try {
         },
       );
       console.info(`[simulator] GET /api/whatsapp/status → ${statusLine(status.data)}`);
+      // npm start runs the server with the node options it is measured with (scripts/server-node-args.mjs).
+      const command = server.serverCommand();
+      for (const option of serverNodeArgs()) {
+        if (!command.includes(option)) throw new Error(`servidor sem ${option}: ${command.join(' ')}`);
+      }
+      console.info(`[simulator] servidor: ${command.slice(1).join(' ')}`);
     },
   );
 

@@ -35,7 +35,7 @@ export interface GroupCommitOptions<I, R> {
    * would go alone, paying for its own transaction, statements and burst of events. An item after a
    * quiet moment goes at once: the wait is paid only while items keep coming.
    */
-  gatherMs?: number;
+  gatherMs?: number | undefined;
 }
 
 interface Pending<I, R> {
@@ -269,7 +269,7 @@ export function transactionBatcher(
     batching: options.batching,
     durable: false,
     maxBatch: options.maxBatch ?? 64,
-    ...(options.gatherMs ? { gatherMs: options.gatherMs } : {}),
+    gatherMs: options.gatherMs,
     async write(trx, items) {
       if (lockInOrder) {
         const keys = [

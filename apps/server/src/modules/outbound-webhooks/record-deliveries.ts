@@ -52,14 +52,18 @@ export function createDeliveryRecorder(deps: {
     const erased = events.flatMap((event) =>
       event.type === 'client.updated' && event.data.erased ? [event.data.clientId] : [],
     );
-    const endpoints = await deps.endpoints.enabled();
+    // Each endpoint's subscriptions read once per write, not once per event.
+    const endpoints = (await deps.endpoints.enabled()).map((endpoint) => ({
+      id: endpoint.id,
+      events: new Set(parseEvents(endpoint.events)),
+    }));
     const at = now();
     const rows: Insertable<WebhookDeliveriesTable>[] = [];
     for (const event of events) {
       // Serialised once per event, and only for an event some endpoint subscribes to.
       let body: string | null = null;
       for (const endpoint of endpoints) {
-        if (!parseEvents(endpoint.events).includes(event.type)) continue;
+        if (!endpoint.events.has(event.type)) continue;
         body ??= JSON.stringify({ type: event.type, timestamp: toIso(at), data: event.data });
         rows.push({
           id: `msg_${newId(at)}`,

@@ -1,5 +1,5 @@
 import type { HandlerMode, Sender } from '@atende/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
@@ -11,10 +11,12 @@ export function answerUnder(db: Kysely<Database>, first: string, second: string)
 /**
  * The message, who holds its conversation, whether it was answered, and the last `historyLimit` text
  * messages before it (one row each; one row with no history columns when there are none): one round
- * trip per reply. The history is a derived table, so its LIMIT holds whatever the join does.
+ * trip per reply. The history is a derived table, so its LIMIT holds whatever the join does. The limit
+ * is a literal, one statement per value of the setting: SQLite ran this query in 28 µs with `limit 12`
+ * against 68 µs with `limit ?` (same plan, seeded bench database).
  */
-const replyContextQuery = preparedQuery(
-  (db, id: string, first: string, second: string, historyLimit: number) =>
+const replyContextQuery = (historyLimit: number) =>
+  preparedQuery((db, id: string, first: string, second: string) =>
     db
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -35,7 +37,7 @@ const replyContextQuery = preparedQuery(
             )
             .where('h.type', '=', 'text')
             .orderBy('h.timestamp', 'desc')
-            .limit(historyLimit)
+            .limit(sql.lit(historyLimit))
             .as('h'),
         (join) => join.onTrue(),
       )
@@ -58,7 +60,8 @@ const replyContextQuery = preparedQuery(
         'h.clarification as history_clarification',
       ])
       .where('m.id', '=', id),
-);
+  );
+const replyContextQueries = new Map<number, ReturnType<typeof replyContextQuery>>();
 
 /** What the agent reads before it decides (its writes go through `appendAgentReply`). */
 export function agentReads(db: Kysely<Database>) {
@@ -69,7 +72,15 @@ export function agentReads(db: Kysely<Database>) {
      * text messages before it, oldest first — or undefined.
      */
     async replyContext(id: string, answeredBy: readonly [string, string], historyLimit: number) {
-      const { rows } = await replyContextQuery(db, id, ...answeredBy, historyLimit);
+      if (!Number.isSafeInteger(historyLimit) || historyLimit < 0) {
+        throw new RangeError(`history limit must be a whole number, got ${historyLimit}`);
+      }
+      let query = replyContextQueries.get(historyLimit);
+      if (!query) {
+        query = replyContextQuery(historyLimit);
+        replyContextQueries.set(historyLimit, query);
+      }
+      const { rows } = await query(db, id, ...answeredBy);
       const first = rows[0];
       if (!first) return undefined;
       const history: {

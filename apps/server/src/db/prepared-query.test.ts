@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useMigratedDatabase } from '../../test/helpers.js';
-import { PreparedQueryMisuse, preparedQuery } from './prepared-query.js';
+import { PreparedQueryMisuse, preparedQuery, preparedQueryWithLimit } from './prepared-query.js';
 
 describeEachDatabase('preparedQuery', (kind) => {
   const database = useMigratedDatabase(kind);
@@ -33,6 +33,18 @@ describeEachDatabase('preparedQuery', (kind) => {
     await insert(database().db, { key: 'd', value: '4', updated_at: 40, updated_by: null });
     expect((await storedValue(database().db, 'c', 0)).rows).toEqual([{ value: '3' }]);
     expect((await storedValue(database().db, 'd', 0)).rows).toEqual([{ value: '4' }]);
+  });
+
+  it('with a LIMIT argument: each value its own query, the limit honoured', async () => {
+    const newest = preparedQueryWithLimit((db, limit, after: number) =>
+      db.selectFrom('settings').select('key').where('updated_at', '>', after).orderBy('key').limit(limit),
+    );
+    expect((await newest(database().db, 1, 0)).rows).toEqual([{ key: 'a' }]);
+    expect((await newest(database().db, 2, 0)).rows).toEqual([{ key: 'a' }, { key: 'b' }]);
+    expect((await newest(database().db, 1, 10)).rows).toEqual([{ key: 'b' }]);
+    expect((await newest(database().db, 0, 0)).rows).toEqual([]);
+    await expect(newest(database().db, 1.5, 0)).rejects.toThrow(/limit 1.5 is not a whole number/);
+    await expect(newest(database().db, -1, 0)).rejects.toThrow(PreparedQueryMisuse);
   });
 
   it('runs inside a transaction, and writes', async () => {
@@ -70,6 +82,16 @@ describeEachDatabase('preparedQuery refuses what its compiled-once query cannot 
     );
     await expect(unused(database().db, 'a', true)).rejects.toThrow(/argument 2 is not a bound value/);
   });
+
+  it.runIf(kind === 'sqlite')(
+    'a bound LIMIT (SQLite would compile the statement again at every run)',
+    async () => {
+      const limited = preparedQuery((db, limit: number) =>
+        db.selectFrom('settings').select('key').limit(limit),
+      );
+      await expect(limited(database().db, 5)).rejects.toThrow(/use preparedQueryWithLimit/);
+    },
+  );
 
   it('an object argument whose fields differ from the first call', async () => {
     const insert = preparedQuery(

@@ -64,6 +64,19 @@ function checkAllBound(slots: readonly unknown[], compiled: CompiledQuery): void
   }
 }
 
+/**
+ * SQLite compiles a statement again at every run when its LIMIT or OFFSET is a bound parameter (see
+ * sqlite/literal-limit-compiler.ts), so a prepared query's must be literals: a constant, or
+ * `preparedQueryWithLimit` for one that varies.
+ */
+function checkLiteralLimit(compiled: CompiledQuery): void {
+  if (/\b(limit|offset) \?/i.test(compiled.sql)) {
+    throw new PreparedQueryMisuse(
+      'preparedQuery: a LIMIT or OFFSET argument is bound; use preparedQueryWithLimit (a literal per value)',
+    );
+  }
+}
+
 /** SQL texts compiled by `preparedQuery`: fixed, so worth preparing once per connection (PostgreSQL). */
 const preparedSql = new Set<string>();
 
@@ -115,6 +128,7 @@ export function preparedQuery<A extends unknown[], R>(
       const slots = slotsFor(args);
       compiled = build(db, ...(slots as A)).compile();
       checkAllBound(slots, compiled);
+      checkLiteralLimit(compiled);
       compiledByAdapter.set(adapter, compiled);
       preparedSql.add(compiled.sql);
       objectKeys ??= keysOf(args);
@@ -130,5 +144,29 @@ export function preparedQuery<A extends unknown[], R>(
     }
     const parameters = compiled.parameters.map((value) => (value instanceof Slot ? value.bind(args) : value));
     return db.executeQuery<R>({ ...compiled, parameters });
+  };
+}
+
+/**
+ * A `preparedQuery` whose first argument, a whole number, is its LIMIT written into the SQL: one
+ * compiled query per value (page sizes and settings, validated by their schemas). `build` receives the
+ * number itself, for `.limit(limit)`; the other arguments are placeholders as in `preparedQuery`.
+ */
+export function preparedQueryWithLimit<A extends unknown[], R>(
+  build: (db: Db, limit: number, ...args: A) => Compilable<R>,
+): (db: Db, limit: number, ...args: A) => Promise<QueryResult<R>> {
+  const byLimit = new Map<number, (db: Db, ...args: A) => Promise<QueryResult<R>>>();
+  return (db, limit, ...args) => {
+    if (!Number.isSafeInteger(limit) || limit < 0) {
+      return Promise.reject(
+        new PreparedQueryMisuse(`preparedQueryWithLimit: limit ${limit} is not a whole number`),
+      );
+    }
+    let query = byLimit.get(limit);
+    if (!query) {
+      query = preparedQuery((handle, ...rest: A) => build(handle, limit, ...rest));
+      byLimit.set(limit, query);
+    }
+    return query(db, ...args);
   };
 }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.js';
+import { LiteralLimitCompiler } from './literal-limit-compiler.js';
 import { openReadReplica } from './read-replica.js';
 import { kyselySqliteDatabase } from './statement-cache.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
@@ -21,6 +22,12 @@ export interface OpenedSqlite {
   /** The absolute file path, or ':memory:'. */
   file: string;
   close(): Promise<void>;
+}
+
+class LiteralLimitDialect extends SqliteDialect {
+  override createQueryCompiler() {
+    return new LiteralLimitCompiler();
+  }
 }
 
 /** SQLite databases opened here, with the fsync of their write-ahead log (none in memory). */
@@ -48,7 +55,9 @@ export function openSqlite(url: string, options: SqliteOptions): OpenedSqlite {
     options.backgroundCheckpoints && file !== ':memory:' ? startWalCheckpointer(file) : null;
   // With the worker checkpointing, the connection's own checkpoint is only a safety net (~40 MB).
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqliteDatabase(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new LiteralLimitDialect({ database: kyselySqliteDatabase(sqlite) }),
+  });
   const walSync = file === ':memory:' ? null : new WalSync(file);
   walSyncs.set(db, walSync);
   const readDb = options.readReplica && file !== ':memory:' ? openReadReplica(file) : db;

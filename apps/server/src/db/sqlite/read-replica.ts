@@ -7,9 +7,9 @@ import {
   type QueryResult,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
 } from 'kysely';
 import type { Database } from '../schema.js';
+import { LiteralLimitCompiler } from './literal-limit-compiler.js';
 import type { ReplicaReply, ReplicaRequest } from './read-replica.worker.js';
 import { type SqliteWorker, startSqliteWorker } from './sqlite-worker.js';
 
@@ -89,7 +89,7 @@ export function openReadReplica(file: string): Kysely<Database> {
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => driver,
-      createQueryCompiler: () => new SqliteQueryCompiler(),
+      createQueryCompiler: () => new LiteralLimitCompiler(),
       createIntrospector: (db) => new SqliteIntrospector(db),
     },
   });

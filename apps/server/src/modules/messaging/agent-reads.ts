@@ -1,6 +1,6 @@
 import type { HandlerMode, Sender } from '@atende/contracts';
-import { type Kysely, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
+import type { Kysely } from 'kysely';
+import { preparedQueryWithLimit } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 /** An answer stored under either of the two provider ids (for `exists`: was this message answered?). */
@@ -11,12 +11,10 @@ export function answerUnder(db: Kysely<Database>, first: string, second: string)
 /**
  * The message, who holds its conversation, whether it was answered, and the last `historyLimit` text
  * messages before it (one row each; one row with no history columns when there are none): one round
- * trip per reply. The history is a derived table, so its LIMIT holds whatever the join does. The limit
- * is a literal, one statement per value of the setting: SQLite ran this query in 28 µs with `limit 12`
- * against 68 µs with `limit ?` (same plan, seeded bench database).
+ * trip per reply. The history is a derived table, so its LIMIT holds whatever the join does.
  */
-const replyContextQuery = (historyLimit: number) =>
-  preparedQuery((db, id: string, first: string, second: string) =>
+const replyContextQuery = preparedQueryWithLimit(
+  (db, historyLimit, id: string, first: string, second: string) =>
     db
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -37,7 +35,7 @@ const replyContextQuery = (historyLimit: number) =>
             )
             .where('h.type', '=', 'text')
             .orderBy('h.timestamp', 'desc')
-            .limit(sql.lit(historyLimit))
+            .limit(historyLimit)
             .as('h'),
         (join) => join.onTrue(),
       )
@@ -60,8 +58,7 @@ const replyContextQuery = (historyLimit: number) =>
         'h.clarification as history_clarification',
       ])
       .where('m.id', '=', id),
-  );
-const replyContextQueries = new Map<number, ReturnType<typeof replyContextQuery>>();
+);
 
 /** What the agent reads before it decides (its writes go through `appendAgentReply`). */
 export function agentReads(db: Kysely<Database>) {
@@ -72,15 +69,7 @@ export function agentReads(db: Kysely<Database>) {
      * text messages before it, oldest first — or undefined.
      */
     async replyContext(id: string, answeredBy: readonly [string, string], historyLimit: number) {
-      if (!Number.isSafeInteger(historyLimit) || historyLimit < 0) {
-        throw new RangeError(`history limit must be a whole number, got ${historyLimit}`);
-      }
-      let query = replyContextQueries.get(historyLimit);
-      if (!query) {
-        query = replyContextQuery(historyLimit);
-        replyContextQueries.set(historyLimit, query);
-      }
-      const { rows } = await query(db, id, ...answeredBy);
+      const { rows } = await replyContextQuery(db, historyLimit, id, ...answeredBy);
       const first = rows[0];
       if (!first) return undefined;
       const history: {

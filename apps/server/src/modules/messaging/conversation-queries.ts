@@ -1,6 +1,6 @@
 import type { Conversation, ConversationDetail, HandlerMode, Message } from '@atende/contracts';
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
+import { preparedQuery, preparedQueryWithLimit } from '../../db/prepared-query.js';
 import type { ConversationsTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
@@ -65,10 +65,10 @@ function toPage(rows: ConversationSummaryRow[], limit: number, total: number) {
 }
 
 /** The unfiltered list (the inbox's usual call), prepared once: newest first, then after a cursor. */
-const firstPage = preparedQuery((db, limit: number) =>
+const firstPage = preparedQueryWithLimit((db, limit) =>
   selectConversationSummaries(db).orderBy('c.last_message_time', 'desc').orderBy('c.id', 'desc').limit(limit),
 );
-const pageAfter = preparedQuery((db, time: number, id: string, limit: number) =>
+const pageAfter = preparedQueryWithLimit((db, limit, time: number, id: string) =>
   selectConversationSummaries(db)
     .where((eb) =>
       eb.or([
@@ -179,7 +179,7 @@ export function conversationQueries(db: Kysely<Database>) {
       const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
       if (!ownFilters(filter) && !(filter.search && normalizeSearch(filter.search.trim()))) {
         const [{ rows }, count] = await Promise.all([
-          cursor ? pageAfter(db, cursor.time, cursor.id, filter.limit + 1) : firstPage(db, filter.limit + 1),
+          cursor ? pageAfter(db, filter.limit + 1, cursor.time, cursor.id) : firstPage(db, filter.limit + 1),
           countAll(db),
         ]);
         return toPage(rows, filter.limit, Number(count.rows[0]?.total ?? 0));

@@ -19,7 +19,7 @@ function wholeNumber(node: OperationNode): number | null {
  * whenever that parameter is bound anew: a cached statement with `limit ?` was prepared again at every
  * run. Measured on the seeded bench database: the agent's reply-context query 68 → 28 µs, the job
  * claim 46 → 26 µs, the status-filtered conversation page 23 → 3 µs with the literal. One SQL text (and
- * prepared statement) per value; the values are page sizes and settings, a few dozen at most.
+ * prepared statement) per value: page sizes (validated), settings, the job runner's free slots.
  */
 export class LiteralLimitCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {

@@ -23,8 +23,6 @@ describe('SQLite writes whole-number limits and offsets into the SQL', () => {
   it('and the query returns what the limit and offset say', async () => {
     await handle.db.schema.createTable('numbers').addColumn('n', 'integer').execute();
     await sql`insert into numbers (n) values (1), (2), (3), (4), (5)`.execute(handle.db);
-    const rows = await sql<{ n: number }>`select n from numbers order by n`.execute(handle.db);
-    expect(rows.rows).toHaveLength(5);
     const page = await handle.db
       .selectFrom('numbers' as never)
       .select(sql<number>`n`.as('n'))

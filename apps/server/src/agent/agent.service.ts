@@ -92,6 +92,7 @@ export function createAgentService(deps: AgentServiceDeps) {
     decision: Decision,
     settings: AgentConfig,
     company: Company,
+    answeredBy = answerIds(job.messageId),
   ): Promise<AgentOutcome> {
     const at = now();
     const reply = decision.kind !== 'handoff';
@@ -114,8 +115,8 @@ export function createAgentService(deps: AgentServiceDeps) {
       content: decision.kind === 'handoff' ? handoffText(settings, company, at) : decision.text,
       confidence: decision.confidence,
       evidence: decision.evidence,
-      providerMessageId: agentProviderId(job.messageId, reply ? 'reply' : 'handoff'),
-      answeredBy: answerIds(job.messageId),
+      providerMessageId: reply ? answeredBy[0] : answeredBy[1],
+      answeredBy,
       handOff: decision.kind === 'handoff' ? { reason: decision.reason, cause: decision.cause } : undefined,
       clarification:
         decision.kind === 'clarify'
@@ -164,9 +165,10 @@ export function createAgentService(deps: AgentServiceDeps) {
     async handle(job: AgentReplyJob): Promise<AgentOutcome> {
       const settings = await getSettings(db, 'config');
       // Two more than the provider's history: a clarifying question and the question it asked about.
+      const answeredBy = answerIds(job.messageId);
       const inbound = await messaging.agent.replyContext(
         job.messageId,
-        answerIds(job.messageId),
+        answeredBy,
         settings.historyMessages + 2,
       );
       if (inbound?.sender !== 'client' || inbound.conversation_id !== job.conversationId) {
@@ -216,7 +218,7 @@ export function createAgentService(deps: AgentServiceDeps) {
                 : undefined,
             });
       await deps.pause?.('before_store');
-      const outcome = await commit(job, question, decision, settings, company);
+      const outcome = await commit(job, question, decision, settings, company, answeredBy);
       deps.log?.info(
         {
           conversationId: job.conversationId,

@@ -243,6 +243,37 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
   });
 });
 
+describe('realtime when the dashboard rooms cannot be worked out (database failing or closing)', () => {
+  it('answers join:dashboard and rejoin:dashboard with an error, joins no room and keeps the socket', async () => {
+    const test = await createTestApp('sqlite');
+    try {
+      const url = await listen(test.app);
+      const { token } = await createAndLogin(test.app, 'operator');
+      test.app.realtime.setDashboardRouter({
+        roomsFor: async () => {
+          throw new Error('driver has already been destroyed');
+        },
+        route: async () => null,
+        mayStayInConversation: async () => false,
+      });
+      const socket = await connectSocket(url, { token });
+      const heard = recordEvents(socket, 'system:health');
+      const refusal = { success: false, message: 'Erro interno do servidor' };
+      expect(await new Promise((resolve) => socket.emit('join:dashboard', resolve))).toEqual(refusal);
+      expect(await new Promise((resolve) => socket.emit('rejoin:dashboard', { since: '0-0' }, resolve))).toEqual(
+        refusal,
+      );
+      test.app.realtime.toDashboard('system:health', health);
+      await sleep(200);
+      expect(heard.received).toEqual([]);
+      expect(socket.connected).toBe(true);
+      socket.disconnect();
+    } finally {
+      await test.close();
+    }
+  });
+});
+
 describe('realtime auth timeout', () => {
   it('drops a socket that does not authenticate within 10 s', { timeout: 20_000 }, async () => {
     const test = await createTestApp('sqlite');

@@ -353,16 +353,43 @@ export const realtimePlugin = fp(
         ack?.({ success: false, message: validationText(parsed.error) });
         return;
       }
-      const rooms = dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard];
+      const rooms = await dashboardRoomsOf(user);
+      if (!rooms) {
+        ack?.({ success: false, message: 'Erro interno do servidor' });
+        return;
+      }
       const replayed = await replayAndJoin(socket, rooms, parsed.data.since);
       ack?.({ success: true, data: { replayed } });
+    }
+
+    /**
+     * The dashboard rooms a user hears, or null when they cannot be worked out (the database is
+     * failing or closing): then the socket joins nothing rather than more than it may hear, and the
+     * caller answers the error instead of leaving a rejection unhandled.
+     */
+    async function dashboardRoomsOf(user: SocketUser): Promise<string[] | null> {
+      if (!dashboardRouter) return [ROOMS.dashboard];
+      try {
+        return await dashboardRouter.roomsFor(user);
+      } catch (err) {
+        app.log.error({ err }, 'dashboard rooms could not be worked out');
+        return null;
+      }
+    }
+
+    async function joinDashboard(socket: AtendeSocket, args: unknown[]) {
+      const user = socket.data.user;
+      if (!user) return;
+      const rooms = await dashboardRoomsOf(user);
+      if (rooms && socket.connected) await socket.join(rooms);
+      ackOf(args)?.(rooms ? { success: true } : { success: false, message: 'Erro interno do servidor' });
     }
 
     /** The rooms a user may be put back in, of those a socket was in: checked again, as on a join. */
     async function roomsAllowed(user: SocketUser, rooms: readonly string[]): Promise<string[]> {
       const allowed: string[] = [];
       if (rooms.some((room) => room === ROOMS.dashboard || room.startsWith(`${ROOMS.dashboard}:`))) {
-        allowed.push(...(dashboardRouter ? await dashboardRouter.roomsFor(user) : [ROOMS.dashboard]));
+        allowed.push(...((await dashboardRoomsOf(user)) ?? []));
       }
       for (const room of rooms) {
         const conversationId = room.startsWith(CONVERSATION_ROOM) ? room.slice(CONVERSATION_ROOM.length) : '';
@@ -439,11 +466,7 @@ export const realtimePlugin = fp(
       socket.on('authenticate', (payload) => void answerAuthenticate(socket, payload));
       // The optional ack answers once the socket is in the room: what the client fetches after it
       // misses no event.
-      socket.on('join:dashboard', async (...args: unknown[]) => {
-        const user = socket.data.user;
-        await socket.join(dashboardRouter && user ? await dashboardRouter.roomsFor(user) : ROOMS.dashboard);
-        ackOf(args)?.({ success: true });
-      });
+      socket.on('join:dashboard', (...args: unknown[]) => void joinDashboard(socket, args));
       socket.on('rejoin:dashboard', (...args: unknown[]) => void rejoinDashboard(socket, args));
       socket.on('join:conversation', (...args: unknown[]) => void joinConversation(socket, args));
       socket.on('leave:conversation', async (...args: unknown[]) => {
@@ -530,8 +553,7 @@ export const realtimePlugin = fp(
         dashboardRouter = router;
       },
       refreshDashboardRooms: async () => {
-        const router = dashboardRouter;
-        if (!router) return;
+        if (!dashboardRouter) return;
         // What was emitted under the old rules reaches the rooms it was meant for.
         outgoing.flush();
         for (const socket of await io.fetchSockets()) {
@@ -539,7 +561,7 @@ export const realtimePlugin = fp(
           const rooms = [...socket.rooms].filter((r) => r === ROOMS.dashboard || r.startsWith('dashboard:'));
           if (!user || rooms.length === 0) continue;
           for (const r of rooms) socket.leave(r);
-          socket.join(await router.roomsFor(user));
+          socket.join((await dashboardRoomsOf(user)) ?? []);
         }
       },
     };

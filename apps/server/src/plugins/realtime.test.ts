@@ -260,9 +260,9 @@ describe('realtime when the dashboard rooms cannot be worked out (database faili
       const heard = recordEvents(socket, 'system:health');
       const refusal = { success: false, message: 'Erro interno do servidor' };
       expect(await new Promise((resolve) => socket.emit('join:dashboard', resolve))).toEqual(refusal);
-      expect(await new Promise((resolve) => socket.emit('rejoin:dashboard', { since: '0-0' }, resolve))).toEqual(
-        refusal,
-      );
+      expect(
+        await new Promise((resolve) => socket.emit('rejoin:dashboard', { since: '0-0' }, resolve)),
+      ).toEqual(refusal);
       test.app.realtime.toDashboard('system:health', health);
       await sleep(200);
       expect(heard.received).toEqual([]);

@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useMigratedDatabase } from '../../../test/helpers.js';
 import { openDatabase } from '../database.js';
 import { preparedQuery } from '../prepared-query.js';
+import type { Database } from '../schema.js';
+import { namedStatementsPool } from './named-statements.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () => {
   const database = useMigratedDatabase('postgres');
@@ -11,7 +14,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
     db.selectFrom('settings').select('value').where('key', '=', key),
   );
 
-  it("prepares a preparedQuery's SQL once per connection; other SQL stays unnamed", async () => {
+  it("prepares a preparedQuery's SQL once per connection; other SQL not on its first run", async () => {
     const prepared = await database()
       .db.transaction()
       .execute(async (trx) => {
@@ -27,7 +30,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
         }>`select statement from pg_prepared_statements`.execute(trx);
         return rows.map((row) => row.statement);
       });
-    expect(prepared).toEqual([expect.stringContaining('from "settings" where "key" = $1')]);
+    expect(prepared).toContainEqual(expect.stringContaining('from "settings" where "key" = $1'));
+    expect(prepared).not.toContainEqual(expect.stringContaining('insert into "settings"'));
   });
 
   it('prepares nothing when turned off (a pooler that cannot keep them)', async () => {
@@ -40,6 +44,47 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
       expect(prepared).toEqual([]);
     } finally {
       await unnamed.close();
+    }
+  });
+
+  it('prepares other SQL once its text recurs, up to a bound of texts', async () => {
+    const pool = new pg.Pool({ connectionString: database().url, max: 1 });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: namedStatementsPool(pool, { autoPrepareAfter: 3, maxAutoPrepared: 2 }),
+      }),
+    });
+    try {
+      const prepared = () =>
+        db
+          .selectFrom(sql<{ statement: string }>`pg_prepared_statements`.as('p'))
+          .select('statement')
+          .orderBy('statement')
+          .execute()
+          .then((rows) => rows.map((row) => row.statement));
+      // Batch-like texts: the SQL varies with the number of keys.
+      const lookup = (keys: string[]) =>
+        db.selectFrom('settings').select('value').where('key', 'in', keys).execute();
+      await lookup(['a']);
+      await lookup(['a']);
+      expect(await prepared()).toEqual([]);
+      await lookup(['b']);
+      // The third run of that text prepared it; the same text then runs by name.
+      await lookup(['c']);
+      const one = 'select "value" from "settings" where "key" in ($1)';
+      expect(await prepared()).toEqual([one]);
+
+      const two = 'select "value" from "settings" where "key" in ($1, $2)';
+      const three = 'select "value" from "settings" where "key" in ($1, $2, $3)';
+      for (let i = 0; i < 3; i++) await lookup(['a', 'b']);
+      for (let i = 0; i < 5; i++) await lookup(['a', 'b', 'c']);
+      // The bound was reached at two texts: the third stays unnamed however often it runs.
+      const statements = await prepared();
+      expect(statements).toContain(two);
+      expect(statements).not.toContain(three);
+      expect((await lookup(['a', 'b', 'c'])).length).toBe(0);
+    } finally {
+      await db.destroy();
     }
   });
 });

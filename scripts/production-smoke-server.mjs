@@ -1,5 +1,5 @@
 // The production smoke's handle on one compiled server: `npm start` in its own process group, its
-// output kept (shown only when a check fails), a health wait, an admin login and authenticated reads.
+// output kept (shown only when a check fails), a health wait, an admin login and authenticated calls.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -104,6 +104,17 @@ export async function startServer({ cwd, env, label }) {
         // Not JSON: kept as text.
       }
       return { status: response.status, body };
+    },
+    async post(path, payload) {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(server.token ? { authorization: `Bearer ${server.token}` } : {}),
+        },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.json() };
     },
     /** Polls GET `path` until `check(body)` holds; returns that body. */
     async until(path, check, { timeoutMs = 60_000, what = path } = {}) {

@@ -9,6 +9,8 @@
 //   whatsapp-web  → a QR from the real Baileys client against the local fake WhatsApp server
 //                   (packages/channel-whatsapp-web/test-support, pointed at by WHATSAPP_WEB_SOCKET_URL);
 //                   never the real service.
+// With TEST_DATABASE_URL set (a PostgreSQL admin URL, as for the tests), the simulator once more on a
+// throwaway PostgreSQL database: customers write and the agent answers each.
 // Then a second clone without the GPL linked-device package: install, build and start still work and
 // GET /api/inbox-kinds says that kind is not installed. Takes minutes; not part of `npm test`.
 import { spawnSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import {
   SMOKE_TOKEN,
   startFakeGraph,
 } from './production-smoke-fake-graph.mjs';
+import { createThrowawayDatabase } from './production-smoke-postgres.mjs';
 import { startServer } from './production-smoke-server.mjs';
 import { serverNodeArgs } from './server-node-args.mjs';
 
@@ -34,6 +37,8 @@ const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
 const ADMIN_EMAIL = 'admin@atende.local';
 const ADMIN_PASSWORD = `Producao-${randomBytes(9).toString('base64url')}`;
 const LINKED_DEVICE = 'packages/channel-whatsapp-web';
+/** Customers of the PostgreSQL run: each writes once and waits for the agent. */
+const POSTGRES_CUSTOMERS = 12;
 
 function run(command, args, cwd) {
   console.info(`\n$ ${command} ${args.join(' ')}   (${elapsed()})`);
@@ -202,6 +207,56 @@ try {
     },
   );
   for (const fake of fakes.splice(0)) await fake.close();
+
+  // PostgreSQL, when a server is at hand (TEST_DATABASE_URL, as for the tests): the compiled server on
+  // a fresh database, customers writing through the simulator and the agent answering each — more
+  // than enough ingest batches for their statements to run as prepared ones (decision 012).
+  const postgresAdmin = process.env.TEST_DATABASE_URL;
+  if (postgresAdmin) {
+    const database = await createThrowawayDatabase(postgresAdmin);
+    try {
+      await withServer(
+        full,
+        'postgres',
+        productionEnv('postgres', { CHANNEL: 'simulator', DEMO: 'false', DATABASE_URL: database.url }),
+        async (server) => {
+          const status = await server.until(
+            '/api/whatsapp/status',
+            (body) => body.data.state === 'qr' && body.data.pairingCode,
+            { what: 'simulador em QR' },
+          );
+          const paired = await server.post('/api/simulator/pair', { code: status.data.pairingCode });
+          if (paired.status !== 200)
+            throw new Error(`pareamento → ${paired.status} ${JSON.stringify(paired.body)}`);
+          const conversations = [];
+          for (let i = 0; i < POSTGRES_CUSTOMERS; i++) {
+            const sent = await server.post('/api/simulator/inbound', {
+              phone: `553198000${String(i).padStart(4, '0')}`,
+              name: `Cliente ${i + 1}`,
+              text: 'Qual é o prazo de entrega?',
+            });
+            if (sent.status !== 200)
+              throw new Error(`mensagem ${i + 1} → ${sent.status} ${JSON.stringify(sent.body)}`);
+            conversations.push(sent.body.data.conversationId);
+          }
+          for (const id of conversations) {
+            await server.until(
+              `/api/conversations/${id}/messages`,
+              (body) => body.data.messages.some((message) => message.sender === 'agent'),
+              { what: `resposta do agente na conversa ${id}` },
+            );
+          }
+          console.info(
+            `[postgres] ${POSTGRES_CUSTOMERS} clientes escreveram pelo simulador; o agente respondeu a cada um`,
+          );
+        },
+      );
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.info('\n[postgres] TEST_DATABASE_URL não definido: a execução em PostgreSQL foi pulada');
+  }
 
   // 2. Without the GPL package: install, build and the server still work, Baileys is not even
   // installed, and the kind says it is missing.

@@ -282,7 +282,9 @@ try {
 
   console.info(
     `\nOK em ${elapsed()}: o servidor roda do JavaScript compilado só com as dependências de produção; ` +
-      'simulador, Cloud API e aparelho conectado chegam ao primeiro estado; sem o pacote GPL o build e o servidor funcionam.',
+      'simulador, Cloud API e aparelho conectado chegam ao primeiro estado; ' +
+      (process.env.TEST_DATABASE_URL ? 'em PostgreSQL o agente responde aos clientes; ' : '') +
+      'sem o pacote GPL o build e o servidor funcionam.',
   );
 } catch (error) {
   console.error(`\nFALHOU após ${elapsed()}: ${error instanceof Error ? error.message : error}`);

@@ -51,7 +51,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
     const pool = new pg.Pool({ connectionString: database().url, max: 1 });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
-        pool: namedStatementsPool(pool, { autoPrepareAfter: 3, maxAutoPrepared: 2 }),
+        pool: namedStatementsPool(pool, {
+          autoPrepareAfter: 3,
+          maxAutoPrepared: 2,
+          maxAutoPreparedLength: 80,
+        }),
       }),
     });
     try {
@@ -65,6 +69,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
       // Batch-like texts: the SQL varies with the number of keys.
       const lookup = (keys: string[]) =>
         db.selectFrom('settings').select('value').where('key', 'in', keys).execute();
+      // Longer than the bound on length: never prepared, however often it runs.
+      const long = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10', 'k11', 'k12'];
+      for (let i = 0; i < 5; i++) await lookup(long);
       await lookup(['a']);
       await lookup(['a']);
       expect(await prepared()).toEqual([]);

@@ -7,6 +7,8 @@ export interface NamedStatementsOptions {
   autoPrepareAfter?: number;
   /** At most this many such texts are prepared, so each connection keeps a bounded number. */
   maxAutoPrepared?: number;
+  /** Longer texts (a batch of hundreds of rows) are neither counted nor prepared. */
+  maxAutoPreparedLength?: number;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface NamedStatementsOptions {
  */
 const AUTO_PREPARE_AFTER = 5;
 const MAX_AUTO_PREPARED = 256;
+/** The counts and names then hold at most a few megabytes of SQL. */
+const MAX_AUTO_PREPARED_LENGTH = 8192;
 /** Texts counted toward `autoPrepareAfter` at most; past it the counts start over (names stay). */
 const MAX_COUNTED = 4096;
 
@@ -23,6 +27,7 @@ const MAX_COUNTED = 4096;
 function statementNames({
   autoPrepareAfter = AUTO_PREPARE_AFTER,
   maxAutoPrepared = MAX_AUTO_PREPARED,
+  maxAutoPreparedLength = MAX_AUTO_PREPARED_LENGTH,
 }: NamedStatementsOptions) {
   const names = new Map<string, string>();
   const uses = new Map<string, number>();
@@ -36,7 +41,7 @@ function statementNames({
     const known = names.get(sql);
     if (known !== undefined) return known;
     if (isPreparedSql(sql)) return name(sql);
-    if (autoPrepared >= maxAutoPrepared) return undefined;
+    if (autoPrepared >= maxAutoPrepared || sql.length > maxAutoPreparedLength) return undefined;
     const count = (uses.get(sql) ?? 0) + 1;
     if (count < autoPrepareAfter) {
       if (uses.size >= MAX_COUNTED) uses.clear();

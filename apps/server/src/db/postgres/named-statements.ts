@@ -18,10 +18,10 @@ export interface NamedStatementsOptions {
  */
 const AUTO_PREPARE_AFTER = 5;
 const MAX_AUTO_PREPARED = 256;
-/** The counts and names then hold at most a few megabytes of SQL. */
+/** With the two bounds below, the pool holds at most 10 MB of SQL text (a few hundred KB in practice). */
 const MAX_AUTO_PREPARED_LENGTH = 8192;
 /** Texts counted toward `autoPrepareAfter` at most; past it the counts start over (names stay). */
-const MAX_COUNTED = 4096;
+const MAX_COUNTED = 1024;
 
 /** One name per SQL text, the same on every connection of the pool (each prepares it on first use). */
 function statementNames({
@@ -50,6 +50,8 @@ function statementNames({
     }
     uses.delete(sql);
     autoPrepared++;
+    // Nothing more will be named: the counts are no longer needed.
+    if (autoPrepared >= maxAutoPrepared) uses.clear();
     return name(sql);
   };
 }

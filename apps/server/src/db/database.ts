@@ -33,16 +33,35 @@ export interface OpenDatabaseOptions extends SqliteOptions {
   poolSize?: number;
   /** PostgreSQL: a `preparedQuery` runs as a named prepared statement (default true). */
   namedStatements?: boolean;
+  /** PostgreSQL: how long a transaction may sit idle before the server ends its session. */
+  idleInTransactionTimeoutMs?: number;
 }
+
+/**
+ * A process frozen or cut off in the middle of a transaction keeps its row locks until PostgreSQL ends
+ * its session, which without this takes hours (TCP keepalive): the linked device's lease, locked by
+ * each fenced key write, could not change hands meanwhile. No transaction of ours waits on anything but
+ * its own statements, so ten idle seconds mean its process is gone or stuck.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /** Opens SQLite (file path) or PostgreSQL (`postgres://…`) behind the same Kysely interface. */
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      idle_in_transaction_session_timeout:
+        options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    });
     // An idle connection the server closed (restart, admin termination) is dropped by the pool and
     // the next query opens a new one; without a listener that event would crash the process.
     // `/api/dashboard/health` reports a database that stays unreachable.
     pool.on('error', () => {});
+    // A session the server ends while a transaction holds its client (the idle timeout above, an
+    // administrator) is reported on that client: the transaction's next query fails with it, and the
+    // pool then drops the client. Unheard, the report would crash the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const dialect = new PostgresDialect({
       pool: options.namedStatements === false ? pool : namedStatementsPool(pool),
     });

@@ -20,11 +20,11 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { RECOVERY_WINDOW_MS } from '../apps/server/src/plugins/realtime.js';
+import { createPostgresDatabase } from '../scripts/postgres-database.mjs';
 import { pairSimulator, signIn } from './lib/api-client.js';
 import { keepOutput, stopChild } from './lib/child-process.js';
 import { forkDashboards } from './lib/dashboard-processes.js';
 import { sendOpenLoop } from './lib/open-loop.js';
-import { createPostgresDatabase } from './lib/postgres-database.js';
 import { ROOT } from './lib/repo-root.js';
 import { percentile } from './lib/stats.js';
 

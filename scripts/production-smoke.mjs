@@ -19,13 +19,13 @@ import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createPostgresDatabase } from './postgres-database.mjs';
 import {
   SMOKE_DISPLAY_NUMBER,
   SMOKE_PHONE_NUMBER_ID,
   SMOKE_TOKEN,
   startFakeGraph,
 } from './production-smoke-fake-graph.mjs';
-import { createThrowawayDatabase } from './production-smoke-postgres.mjs';
 import { startServer } from './production-smoke-server.mjs';
 import { serverNodeArgs } from './server-node-args.mjs';
 
@@ -213,7 +213,10 @@ try {
   // than enough ingest batches for their statements to run as prepared ones (decision 012).
   const postgresAdmin = process.env.TEST_DATABASE_URL;
   if (postgresAdmin) {
-    const database = await createThrowawayDatabase(postgresAdmin);
+    const database = await createPostgresDatabase(
+      postgresAdmin,
+      `atende_producao_${randomBytes(6).toString('hex')}`,
+    );
     try {
       await withServer(
         full,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, vi } from 'vitest';
+import { createPostgresDatabase } from '../../../scripts/postgres-database.mjs';
 import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import {
@@ -51,20 +52,8 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `atende_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    kind,
-    destroy: () => dropDatabase(adminUrl, name),
-  };
+  const { url } = await createPostgresDatabase(adminUrl, name);
+  return { url, kind, destroy: () => dropDatabase(adminUrl, name) };
 }
 
 /**

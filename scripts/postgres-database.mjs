@@ -1,7 +1,9 @@
+// A throwaway PostgreSQL database for a run (bench, production smoke, tests): created on the server
+// an admin URL points at, dropped at the end.
 import pg from 'pg';
 
 /** Runs one statement on the PostgreSQL server of `adminUrl`, on a connection of its own. */
-async function runAsAdmin(adminUrl: string, sql: string): Promise<void> {
+async function runAsAdmin(adminUrl, sql) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -14,11 +16,10 @@ async function runAsAdmin(adminUrl: string, sql: string): Promise<void> {
 /**
  * A fresh database `name` on the server of `adminUrl` (one an interrupted run left behind is dropped
  * first), with its URL and how to drop it at the end.
+ * @param {string} adminUrl
+ * @param {string} name
  */
-export async function createPostgresDatabase(
-  adminUrl: string,
-  name: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(adminUrl, name) {
   const drop = () => runAsAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await drop();
   await runAsAdmin(adminUrl, `CREATE DATABASE ${name}`);

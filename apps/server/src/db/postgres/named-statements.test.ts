@@ -59,10 +59,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
       }),
     });
     try {
+      // Over the length bound itself, so reading the list never counts toward it.
       const prepared = () =>
         db
           .selectFrom(sql<{ statement: string }>`pg_prepared_statements`.as('p'))
           .select('statement')
+          .where('statement', 'not like', '%pg_prepared_statements%')
           .orderBy('statement')
           .execute()
           .then((rows) => rows.map((row) => row.statement));
@@ -82,13 +84,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements [postgres]', () 
       expect(await prepared()).toEqual([one]);
 
       const two = 'select "value" from "settings" where "key" in ($1, $2)';
-      const three = 'select "value" from "settings" where "key" in ($1, $2, $3)';
       for (let i = 0; i < 3; i++) await lookup(['a', 'b']);
       for (let i = 0; i < 5; i++) await lookup(['a', 'b', 'c']);
       // The bound was reached at two texts: the third stays unnamed however often it runs.
-      const statements = await prepared();
-      expect(statements).toContain(two);
-      expect(statements).not.toContain(three);
+      expect(await prepared()).toEqual([one, two]);
       expect((await lookup(['a', 'b', 'c'])).length).toBe(0);
     } finally {
       await db.destroy();

@@ -63,7 +63,11 @@ describe('conversations inbox', () => {
     await page.getByText('Selecione uma conversa', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: 'Mensagem' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Enviar mensagem' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('conversation-count').textContent()).toMatch(/^\d[\d.]* conversas?$/);
+    // The count shows "—" until the list's first page arrives; wait for it rather than read once.
+    await page
+      .getByTestId('conversation-count')
+      .filter({ hasText: /^\d[\d.]* conversas?$/ })
+      .waitFor();
   });
 
   it('shows a customer message live, creates the row, renders HTML as text', async () => {

@@ -309,7 +309,7 @@ describe('conversations inbox', () => {
     const search = page.getByRole('searchbox', { name: 'Buscar conversas' });
     await search.fill(a.name);
     await expect.poll(() => page.getByTestId('conversation-row').count()).toBe(1);
-    expect(await page.getByTestId('conversation-count').textContent()).toBe('1 conversa');
+    await expect.poll(() => page.getByTestId('conversation-count').textContent()).toBe('1 conversa');
     await search.fill('ENCOMENDA atrasou');
     await row(page, b.name).waitFor();
     expect(await row(page, a.name).count()).toBe(0);

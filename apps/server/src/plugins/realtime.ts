@@ -19,7 +19,7 @@ import type {
   SocketUser,
 } from '../types.js';
 import { coalesceWebSocketWrites } from './realtime/coalescing-websocket.js';
-import { emitWindow } from './realtime/emit-window.js';
+import { emitWindow, roomEventWindowMs } from './realtime/emit-window.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
 import { sendInSlices } from './realtime/replay-slices.js';
@@ -179,7 +179,7 @@ export const realtimePlugin = fp(
       const done = () => publishing.delete(published);
       published.then(done, done);
     };
-    const outgoing = emitWindow(broadcast, app.config.realtimeWindowMs);
+    const outgoing = emitWindow(broadcast, roomEventWindowMs(app.config.realtimeWindowMs, app.dbHandle.kind));
     if (app.redis) {
       app.addHook('onSend', async () => {
         await routing;

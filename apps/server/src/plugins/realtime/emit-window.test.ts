@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emitWindow } from './emit-window.js';
+import { emitWindow, roomEventWindowMs } from './emit-window.js';
 
 describe('emitWindow', () => {
   afterEach(() => vi.useRealTimers());
@@ -49,5 +49,14 @@ describe('emitWindow', () => {
     const window = emitWindow((n: number) => sent.push(n), 0);
     window.push(1);
     expect(sent).toEqual([1]);
+  });
+});
+
+describe('roomEventWindowMs', () => {
+  it('gathers for 10 ms on SQLite, sends at once on PostgreSQL, and REALTIME_WINDOW_MS wins', () => {
+    expect(roomEventWindowMs(undefined, 'sqlite')).toBe(10);
+    expect(roomEventWindowMs(undefined, 'postgres')).toBe(0);
+    expect(roomEventWindowMs(0, 'sqlite')).toBe(0);
+    expect(roomEventWindowMs(25, 'postgres')).toBe(25);
   });
 });

@@ -105,7 +105,7 @@ export const configSchema = z.object({
   /**
    * How long room events are gathered before they leave together (ms; 0 sends each at once): fewer
    * system calls per dashboard under load, for at most that much delay (plugins/realtime/emit-window.ts).
-   * By default 10 on SQLite and 0 on PostgreSQL (see plugins/realtime.ts).
+   * By default 10 on SQLite and 0 on PostgreSQL (`roomEventWindowMs`, decision 013).
    */
   REALTIME_WINDOW_MS: z.coerce.number().int().min(0).max(100).optional(),
   /** Prefix of every Redis key and channel the server uses: several deployments can share one Redis. */

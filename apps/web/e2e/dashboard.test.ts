@@ -242,7 +242,9 @@ describe('dashboard', () => {
       await signIn(page, '/dashboard', suite.admin);
       const card = page.getByRole('region', { name: 'Conexão WhatsApp' });
       await card.getByTestId('whatsapp-qr').waitFor();
-      expect(await page.getByTestId('whatsapp-indicator').textContent()).toBe('WhatsApp desconectado');
+      await expect
+        .poll(() => page.getByTestId('whatsapp-indicator').textContent())
+        .toBe('WhatsApp desconectado');
       expect(await card.getByText('Aparelhos conectados').isVisible()).toBe(true);
       expect(await card.getByText('Conectar um aparelho').isVisible()).toBe(true);
       expect(await card.getByTestId('whatsapp-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);

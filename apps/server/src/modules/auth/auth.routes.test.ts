@@ -80,11 +80,16 @@ describeEachDatabase('auth routes', (kind) => {
       return performance.now() - started;
     };
     await time('aquecimento@teste.local');
-    const known = [await time(email), await time(email)];
-    const unknown = [await time('outro@teste.local'), await time('mais-um@teste.local')];
-    const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    // Interleaved, and medians: one slow write or collection on a busy machine moves a single sample.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(email));
+      unknown.push(await time(`outro-${i}@teste.local`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
     // Both paths run one argon2id verification; without the dummy hash the unknown path is ~100x faster.
-    expect(avg(unknown)).toBeGreaterThan(avg(known) * 0.4);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
   it('validates the login body in pt-BR, naming the field', async () => {

@@ -158,6 +158,27 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
     expect(writes).toBeLessThanOrEqual(3);
   });
 
+  it('gathers room events for 10 ms on SQLite and sends each at once on PostgreSQL', async () => {
+    const socket = track(await connectSocket(url, { token }));
+    await new Promise((resolve) => socket.emit('join:dashboard', resolve));
+    const arrivals: number[] = [];
+    socket.on('system:health', () => arrivals.push(performance.now()));
+    // Pairs of events 1 ms apart, each after a quiet moment: the first leaves at once, the second
+    // waits for the rest of the window. The smallest gap of five pairs is robust to a busy machine.
+    const gaps: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      arrivals.length = 0;
+      await sleep(30);
+      ctx.app.realtime.toDashboard('system:health', health);
+      await sleep(1);
+      ctx.app.realtime.toDashboard('system:health', health);
+      await vi.waitFor(() => expect(arrivals).toHaveLength(2));
+      gaps.push((arrivals[1] ?? 0) - (arrivals[0] ?? 0));
+    }
+    if (kind === 'sqlite') expect(Math.min(...gaps)).toBeGreaterThanOrEqual(6);
+    else expect(Math.min(...gaps)).toBeLessThan(6);
+  });
+
   it('joins a conversation room only after the guard allows it', async () => {
     ctx.app.realtime.setConversationGuard(async (_user, id) => id === 'permitida');
     const socket = track(await connectSocket(url, { token }));

@@ -79,22 +79,15 @@ export async function startServer({ cwd, env, label }) {
       }
       throw new Error('processo do servidor não encontrado');
     },
-    /** Signs the admin in; later `get` calls carry its token. */
-    async login(email, password) {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const body = await response.json();
-      if (response.status !== 200 || !body?.data?.token) {
-        throw new Error(`login → ${response.status} ${JSON.stringify(body)}`);
-      }
-      server.token = body.data.token;
-    },
-    async get(path) {
+    /** One call, with the admin's token once signed in; a body that is not JSON is kept as text. */
+    async request(method, path, payload) {
       const response = await fetch(`${base}${path}`, {
-        headers: server.token ? { authorization: `Bearer ${server.token}` } : {},
+        method,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(server.token ? { authorization: `Bearer ${server.token}` } : {}),
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
       });
       const text = await response.text();
       let body = text;
@@ -105,16 +98,15 @@ export async function startServer({ cwd, env, label }) {
       }
       return { status: response.status, body };
     },
-    async post(path, payload) {
-      const response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(server.token ? { authorization: `Bearer ${server.token}` } : {}),
-        },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
+    get: (path) => server.request('GET', path),
+    post: (path, payload) => server.request('POST', path, payload),
+    /** Signs the admin in; later calls carry its token. */
+    async login(email, password) {
+      const { status, body } = await server.post('/api/auth/login', { email, password });
+      if (status !== 200 || !body?.data?.token) {
+        throw new Error(`login → ${status} ${JSON.stringify(body)}`);
+      }
+      server.token = body.data.token;
     },
     /** Polls GET `path` until `check(body)` holds; returns that body. */
     async until(path, check, { timeoutMs = 60_000, what = path } = {}) {

@@ -88,7 +88,8 @@ describeEachDatabase('auth routes', (kind) => {
       unknown.push(await time(`outro-${i}@teste.local`));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
-    // Both paths run one argon2id verification; without the dummy hash the unknown path is ~100x faster.
+    // Both paths run one argon2id verification; without the dummy hash the unknown path skips it and
+    // measured about 1.5 ms against 8.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 

@@ -82,7 +82,7 @@ const rules = [
   {
     name: 'server-agent-through-the-messaging-api',
     comment:
-      'The agent reads and writes conversations and messages only through modules/messaging (its service), plus its own settings and knowledge modules.',
+      'The agent reads and writes conversations and messages only through conversations/messaging (its service), plus its own settings and knowledge modules.',
     from: { path: `${SERVER}agent/` },
     to: {
       path: `${SERVER}modules/`,
@@ -92,13 +92,13 @@ const rules = [
   {
     name: 'server-domain-never-imports-the-agent',
     comment:
-      'modules/ never imports agent/ (the agent depends on the domain); only the composition root modules/index.ts registers it.',
+      'modules/ never imports agent/ (the agent depends on the domain); only the composition root composition.ts registers it.',
     from: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/index\\.ts$` },
     to: { path: `${SERVER}agent/` },
   },
   {
     name: 'server-no-seed-in-db',
-    comment: 'Seeding is domain code (modules/demo), not part of db/.',
+    comment: 'Seeding is domain code (demo), not part of db/.',
     from: {},
     to: { path: `${SERVER}db/seed/` },
   },

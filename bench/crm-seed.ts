@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
-import { conversationSearchText } from '../apps/server/src/modules/messaging/search-text.js';
 import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';
 
 export const CRM_SEED = { clients: 100_000, conversations: 125_000, messages: 1_000_000, days: 365 } as const;

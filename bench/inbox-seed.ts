@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import type { ClientsTable, ConversationsTable, MessagesTable } from '../apps/server/src/db/schema.js';
-import { conversationSearchText } from '../apps/server/src/modules/messaging/search-text.js';
 import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';
 
 export const SEED = { conversations: 10_000, bigMessages: 5_000 } as const;

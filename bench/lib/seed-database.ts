@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js';
-import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo.js';
+import { seedDemo } from '../../apps/server/src/demo/seed-demo.js';
 
 export interface Seeded {
   conversations: number;
@@ -30,9 +31,13 @@ export async function seedDatabase(
   }
   const dist = (path: string) =>
     JSON.stringify(pathToFileURL(join(serverDir, 'apps/server/dist', path)).href);
+  // Revisions before the contexts were grouped keep the seed under modules/.
+  const seedPath = existsSync(join(serverDir, 'apps/server/dist/demo/seed-demo.js'))
+    ? 'demo/seed-demo.js'
+    : 'modules/demo/seed-demo.js';
   const script = `
     const { openDatabase, migrateToLatest } = await import(${dist('db/database.js')});
-    const { seedDemo } = await import(${dist('modules/demo/seed-demo.js')});
+    const { seedDemo } = await import(${dist(seedPath)});
     const handle = openDatabase(${JSON.stringify(databaseUrl)});
     await migrateToLatest(handle.db);
     const seeded = await seedDemo(handle.db, { conversations: ${conversations}, users: false });

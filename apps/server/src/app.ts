@@ -1,20 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { knowledgeBaseModule } from './agent/knowledge-base/knowledge-base.module.js';
+import { type DomainOptions, domainPlugin } from './composition.js';
 import type { AppConfig } from './config.js';
+import { mediaModule } from './conversations/media/media.module.js';
+import { visibilityPlugin } from './conversations/visibility/route-access.js';
+import { retentionModule } from './customers/retention/retention.module.js';
 import type { DatabaseHandle } from './db/database.js';
-import { apiDocsPlugin } from './modules/api-docs/api-docs.plugin.js';
-import { apiTokensModule } from './modules/api-tokens/api-tokens.module.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { sessionsRepository } from './modules/auth/sessions.repository.js';
-import { healthModule } from './modules/health/health.module.js';
-import { type DomainOptions, domainPlugin } from './modules/index.js';
-import { knowledgeBaseModule } from './modules/knowledge-base/knowledge-base.module.js';
-import { mediaModule } from './modules/media/media.module.js';
-import { retentionModule } from './modules/retention/retention.module.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { teamModule } from './modules/users/team.module.js';
-import { visibilityPlugin } from './modules/visibility/route-access.js';
+import { healthModule } from './insight/health/health.module.js';
+import { apiDocsPlugin } from './integrations/api-docs/api-docs.plugin.js';
+import { apiTokensModule } from './integrations/api-tokens/api-tokens.module.js';
+import { auditRoutes } from './kernel/audit/audit.routes.js';
+import { settingsRoutes } from './kernel/settings/settings.routes.js';
+import { authRoutes } from './people/auth/auth.routes.js';
+import { sessionsRepository } from './people/auth/sessions.repository.js';
+import { teamModule } from './people/users/team.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { clusterPlugin } from './plugins/cluster.js';
 import { dbPlugin } from './plugins/db.js';
@@ -77,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(dbPlugin, { handle: options.dbHandle });
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
-  // Bearer tokens are checked against modules/auth's sessions; plugins/ never imports the domain.
+  // Bearer tokens are checked against people/auth's sessions; plugins/ never imports the domain.
   await app.register(authPlugin, { sessions: sessionsRepository(app.db) });
   await app.register(healthChecksPlugin);
   await app.register(domainEventsPlugin);

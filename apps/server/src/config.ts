@@ -62,7 +62,7 @@ export const configSchema = z.object({
   WHATSAPP_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(80),
   /** Let WHATSAPP_GRAPH_URL be on a private/loopback address (tests' fake Graph; off: SSRF protection). */
   WHATSAPP_ALLOW_PRIVATE: bool.default(false),
-  /** Where stored media files live (modules/media); their metadata is in the `media` table. */
+  /** Where stored media files live (conversations/media); their metadata is in the `media` table. */
   MEDIA_DIR: z.string().min(1).default('./data/media'),
   /**
    * WhatsApp Web version the linked device announces (CHANNEL=whatsapp-web). Pinned: nothing is fetched at

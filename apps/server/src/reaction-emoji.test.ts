@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAndLogin, useTestApp } from '../test/helpers.js';
 import { api, pairSimulator } from '../test/simulator-kit.js';
-import { toReactions } from './modules/messaging/message-row.js';
+import { toReactions } from './conversations/messaging/message-row.js';
 
 /** Names every plain object inherits: as keys of a `{}` map they read a function or the prototype. */
 const BUILT_IN_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];

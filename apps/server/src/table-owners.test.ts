@@ -13,7 +13,7 @@ const ARCHITECTURE = new URL('../../../docs/architecture.md', import.meta.url).p
 
 /** Writes outside the owner that exist today: file → tables, with the change that removes them. */
 const ALLOWED: Record<string, { tables: string[]; change: string }> = {
-  'modules/demo/seed-demo.ts': {
+  'demo/seed-demo.ts': {
     tables: ['activities', 'knowledge_base', 'knowledge_gaps'],
     change: 'the seed calls the owners (activities, knowledge-base, knowledge-gaps) as it calls messaging',
   },
@@ -60,7 +60,7 @@ describe('table owners', () => {
   const tables = new Set(owners.keys());
 
   it('reads the owner map from docs/architecture.md', () => {
-    expect(owners.get('messages')).toBe('modules/messaging');
+    expect(owners.get('messages')).toBe('conversations/messaging');
     expect(owners.size).toBeGreaterThan(10);
   });
 

@@ -32,7 +32,7 @@ export interface ActiveSession {
 }
 
 /**
- * How the auth plugin turns a bearer token into a session (modules/auth's sessions, handed to it by
+ * How the auth plugin turns a bearer token into a session (people/auth's sessions, handed to it by
  * app.ts): plugins/ never reads the domain's tables itself.
  */
 export interface SessionLookup {
@@ -188,7 +188,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then 403 unless admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Registers how API tokens are checked (modules/api-tokens); without it they get 401. */
+    /** Registers how API tokens are checked (integrations/api-tokens); without it they get 401. */
     setApiTokenAuthenticator: (authenticator: ApiTokenAuthenticator) => void;
   }
   interface FastifyRequest {

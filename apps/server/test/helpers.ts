@@ -18,7 +18,7 @@ import {
   type OpenDatabaseOptions,
   openDatabase,
 } from '../src/db/database.js';
-import { createUser } from '../src/modules/users/users.service.js';
+import { createUser } from '../src/people/users/users.service.js';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 

@@ -10,7 +10,7 @@
 import { buildApp } from '../src/app.js';
 import { fakeSocketFactory } from '../src/channels/whatsapp-web/test-support/fake-baileys.js';
 import { loadConfig } from '../src/config.js';
-import { samples } from '../src/modules/media/test-support/media-samples.js';
+import { samples } from '../src/conversations/media/test-support/media-samples.js';
 
 const config = loadConfig();
 const fake = fakeSocketFactory();

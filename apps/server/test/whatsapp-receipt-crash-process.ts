@@ -8,8 +8,8 @@
 
 import { buildApp } from '../src/app.js';
 import { fakeSocketFactory } from '../src/channels/whatsapp-web/test-support/fake-baileys.js';
+import { samples } from '../src/conversations/media/test-support/media-samples.js';
 import { openDatabase } from '../src/db/database.js';
-import { samples } from '../src/modules/media/test-support/media-samples.js';
 import { testConfig } from './helpers.js';
 
 const [url, mediaDir, mode] = process.argv.slice(2) as [string, string, 'crash' | 'restart'];

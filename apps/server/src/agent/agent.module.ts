@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { agentReplyJob } from '../jobs/job-kinds.js';
-import { knowledgeGapsRoutes } from '../modules/knowledge-gaps/knowledge-gaps.routes.js';
 import { createAgentService, type PausePoint } from './agent.service.js';
+import { knowledgeGapsRoutes } from './knowledge-gaps/knowledge-gaps.routes.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { createProviderResolver } from './provider-factory.js';
 import type { RecordLookup } from './record-lookup.js';

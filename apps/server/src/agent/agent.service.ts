@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { AdminConfig, AgentConfig } from '@atende/contracts';
 import type { Kysely } from 'kysely';
+import type { Messaging } from '../conversations/messaging/messaging.js';
+import { serviceWindowAt } from '../conversations/messaging/service-window.js';
 import type { Database } from '../db/schema.js';
+import { getSettings } from '../kernel/settings/settings.service.js';
 import { now } from '../lib/clock.js';
-import { recordGap } from '../modules/knowledge-gaps/knowledge-gaps.repository.js';
-import type { Messaging } from '../modules/messaging/messaging.js';
-import { serviceWindowAt } from '../modules/messaging/service-window.js';
-import { getSettings } from '../modules/settings/settings.service.js';
 import { isWithinBusinessHours } from './business-hours.js';
 import { type Decision, decide } from './decide.js';
+import { recordGap } from './knowledge-gaps/knowledge-gaps.repository.js';
 import type { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { pendingClarification } from './pending-clarification.js';
 import type { AgentProvider } from './provider.js';

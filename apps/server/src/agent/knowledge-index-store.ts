@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import {
-  knowledgeBaseVersion,
-  readKnowledgeBase,
-} from '../modules/knowledge-base/knowledge-base.repository.js';
+import { knowledgeBaseVersion, readKnowledgeBase } from './knowledge-base/knowledge-base.repository.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
 
 /** The last re-index that failed: the previous index kept serving. Cleared by the next success. */

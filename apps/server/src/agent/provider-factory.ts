@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { getSettings } from '../modules/settings/settings.service.js';
+import { getSettings } from '../kernel/settings/settings.service.js';
 import { createOpenAiProvider } from './openai-provider.js';
 import type { AgentProvider } from './provider.js';
 import { createRetrievalProvider } from './retrieval-provider.js';

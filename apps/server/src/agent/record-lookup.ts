@@ -9,7 +9,7 @@ export type RecordLookupOutcome =
   | { kind: 'handoff'; reason: string };
 
 /**
- * Looks up the record a question is about, given by the composition root (modules/order-lookup):
+ * Looks up the record a question is about, given by the composition root (integrations/order-lookup):
  * the agent does not know where records live. Null when no lookup is configured.
  */
 export type RecordLookup = (input: {

@@ -7,7 +7,7 @@ import {
   useTestApp,
 } from '../../test/helpers.js';
 import { api, pairSimulator } from '../../test/simulator-kit.js';
-import { writeKnowledgeBase } from '../modules/knowledge-base/knowledge-base.repository.js';
+import { writeKnowledgeBase } from './knowledge-base/knowledge-base.repository.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { KnowledgeIndex } from './retrieval/kb-index.js';
 

@@ -5,7 +5,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getSettings } from '../modules/settings/settings.service.js';
+import { getSettings } from '../kernel/settings/settings.service.js';
 import { createOpenAiProvider } from './openai-provider.js';
 
 const TEST_TIMEOUT_MS = 10_000;

@@ -299,7 +299,7 @@ export interface CannedRepliesTable {
   updated_at: number;
 }
 
-/** Read marks of the derived notifications (see modules/notifications). */
+/** Read marks of the derived notifications (see conversations/notifications). */
 export interface NotificationReadsTable {
   user_id: string;
   notification_id: string;

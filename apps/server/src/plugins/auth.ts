@@ -14,7 +14,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export interface AuthPluginOptions {
-  /** The sessions behind bearer tokens (modules/auth's, passed in by app.ts). */
+  /** The sessions behind bearer tokens (people/auth's, passed in by app.ts). */
   sessions: SessionLookup;
 }
 
@@ -29,7 +29,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
-    // API tokens are the domain's (modules/api-tokens registers how to check them).
+    // API tokens are the domain's (integrations/api-tokens registers how to check them).
     let apiTokens: ApiTokenAuthenticator | null = null;
 
     async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {

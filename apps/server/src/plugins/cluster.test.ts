@@ -16,7 +16,7 @@ import {
 } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { METRICS_MIN_GAP_MS } from '../modules/dashboard/live-metrics.js';
+import { METRICS_MIN_GAP_MS } from '../insight/dashboard/live-metrics.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

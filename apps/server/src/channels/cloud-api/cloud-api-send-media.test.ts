@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { samples } from '../../conversations/media/test-support/media-samples.js';
 import { createSafeFetch } from '../../lib/safe-fetch.js';
-import { samples } from '../../modules/media/test-support/media-samples.js';
 import { SendRejectedError } from '../channel.js';
 import { CloudApiChannel } from './cloud-api-channel.js';
 import { type FakeGraph, fakeGraphSettings, isSend, startFakeGraph } from './test-support/fake-graph.js';

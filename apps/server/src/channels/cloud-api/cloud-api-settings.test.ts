@@ -2,7 +2,7 @@ import { whatsappCloudConfigResponseSchema } from '@atende/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { loadConfig } from '../../config.js';
-import { getSettings } from '../../modules/settings/settings.service.js';
+import { getSettings } from '../../kernel/settings/settings.service.js';
 import { firstNumberSettings } from './cloud-api-settings.js';
 
 describeEachDatabase('whatsapp-cloud settings', (kind) => {

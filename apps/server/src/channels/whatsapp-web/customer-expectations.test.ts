@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
-import { samples } from '../../modules/media/test-support/media-samples.js';
+import { samples } from '../../conversations/media/test-support/media-samples.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
 import * as f from './test-support/fixtures.js';
 

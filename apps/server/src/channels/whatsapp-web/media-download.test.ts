@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { isMediaHost as isWhatsappMediaHost } from '@atende/channel-whatsapp-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase } from '../../../test/helpers.js';
+import { mediaDb } from '../../conversations/media/media.table.js';
+import { samples } from '../../conversations/media/test-support/media-samples.js';
+import { MEDIA_DOWNLOAD_ATTEMPTS } from '../../inboxes/channel-bridge/media-jobs.js';
 import { BlockedDestinationError, createSafeDispatcher } from '../../lib/safe-fetch.js';
-import { mediaDb } from '../../modules/media/media.table.js';
-import { samples } from '../../modules/media/test-support/media-samples.js';
-import { MEDIA_DOWNLOAD_ATTEMPTS } from '../../modules/whatsapp/media-jobs.js';
 import { createLinkedDeviceApp, type LinkedDeviceApp, waitFor } from './test-support/contract-kit.js';
 import * as f from './test-support/fixtures.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Stored media (modules/media): metadata here, the bytes on disk under MEDIA_DIR. */
+/** Stored media (conversations/media): metadata here, the bytes on disk under MEDIA_DIR. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('media')

@@ -3,7 +3,7 @@ import { DOMAIN_EVENT_TYPES } from '@atende/contracts';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS } from '../../../test/helpers.js';
-import { signWebhook } from '../../modules/outbound-webhooks/webhook-signature.js';
+import { signWebhook } from '../../integrations/webhooks/webhook-signature.js';
 import { openDatabase } from '../database.js';
 import { migrations } from './index.js';
 

@@ -10,9 +10,9 @@ import {
   testConfig,
 } from '../../../../test/helpers.js';
 import { buildApp } from '../../../app.js';
+import { samples } from '../../../conversations/media/test-support/media-samples.js';
 import { openDatabase } from '../../../db/database.js';
 import { now } from '../../../lib/clock.js';
-import { samples } from '../../../modules/media/test-support/media-samples.js';
 import type { WhatsappWebTestHooks as WhatsappWebLoadOptions } from '../whatsapp-web-kind.js';
 import { fakeSocketFactory } from './fake-baileys.js';
 

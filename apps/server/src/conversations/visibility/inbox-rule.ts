@@ -1,0 +1,27 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inboxesRepository } from '../../inboxes/inboxes.repository.js';
+import type { AuthUser } from '../../types.js';
+
+/**
+ * An inbox open only to its members (`operator_access = 'members'`) does not exist for other
+ * operators: its conversations, their messages, media and customers are hidden like a colleague's
+ * held conversation. Admins see every inbox. (A `VisibilityRule`, listed in visibility-rules.ts.)
+ */
+export const inboxRule = {
+  name: 'inbox',
+  async limitFor(viewer: Pick<AuthUser, 'id' | 'role'>, db: Kysely<Database>) {
+    if (viewer.role === 'admin') return null;
+    const repo = inboxesRepository(db);
+    const [visible, all] = await Promise.all([repo.visibleTo(viewer.id), repo.allIds()]);
+    if (visible.length === all.length) return null;
+    const allowed = new Set(visible);
+    return {
+      allows: (conversation: { inboxId: string }) => allowed.has(conversation.inboxId),
+      where: (table: string) =>
+        visible.length === 0
+          ? sql<SqlBool>`1 = 0`
+          : sql<SqlBool>`${sql.ref(`${table}.inbox_id`)} in (${sql.join(visible)})`,
+    };
+  },
+};

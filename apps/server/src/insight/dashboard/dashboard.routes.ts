@@ -1,0 +1,32 @@
+import { activityResponseSchema, dashboardStatsResponseSchema } from '@atende/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { scopedReadModel, scopeOf } from '../../conversations/visibility/route-access.js';
+import { settingsTimeZone } from '../../kernel/time/time-zone.js';
+import { now } from '../../lib/clock.js';
+import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
+import { latestActivities } from './activity.repository.js';
+
+/** `GET /dashboard/stats` and `GET /dashboard/activity` (authenticated). Health: insight/health. */
+export const dashboardRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dashboard/stats',
+    { onRequest: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
+    async () => ({
+      success: true as const,
+      data: await computeDashboardStats(app.readDb, now(), await settingsTimeZone(app.db)),
+    }),
+  );
+
+  r.get(
+    '/api/dashboard/activity',
+    {
+      onRequest: app.authenticate,
+      ...scopedReadModel,
+      schema: { response: { 200: activityResponseSchema } },
+    },
+    async (request) => ({ success: true as const, data: await latestActivities(app.db, scopeOf(request)) }),
+  );
+};

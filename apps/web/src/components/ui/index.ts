@@ -15,6 +15,5 @@ export {
   type Tone,
   ToneBadge,
 } from './status-badge';
-export { type Toast, type ToastAction, type ToastType, toast, useToast } from './toast-store';
-export { Toaster } from './toaster';
+export { type Toast, type ToastAction, type ToastType, toast } from './toast';
 export { ConfirmProvider, useConfirm } from './use-confirm';

@@ -1,52 +1,49 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, toast } from './toast-store';
+import { toast as sonner } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from './toast';
 import { Toaster } from './toaster';
 
+const shownDurations = () => sonner.getToasts().map((shown) => ('duration' in shown ? shown.duration : null));
+
 describe('toasts', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    toast.dismiss();
-  });
-  afterEach(() => {
-    act(() => toast.dismiss());
-    vi.useRealTimers();
+  afterEach(async () => {
+    act(() => sonner.dismiss());
+    await vi.waitFor(() => expect(sonner.getToasts()).toHaveLength(0));
   });
 
-  it('uses 5000 ms by default and 7000 ms for errors', () => {
+  it('uses 5000 ms by default, 7000 ms for errors, and 0 keeps one until closed', async () => {
     toast.success('Salvo');
     toast.error('Falhou');
-    const [error, success] = getToasts();
-    expect(success?.duration).toBe(5000);
-    expect(error?.duration).toBe(7000);
+    toast.error('Conta desativada', 'Fale com o administrador', { duration: 0 });
+    await vi.waitFor(() => expect(shownDurations()).toEqual([5000, 7000, Number.POSITIVE_INFINITY]));
   });
 
-  it('shows at most 5, newest first', () => {
+  it('shows at most 5, newest first', async () => {
     render(<Toaster />);
     act(() => {
       for (let i = 1; i <= 7; i++) toast.info(`Aviso ${i}`);
     });
-    const shown = screen.getAllByRole('status');
-    expect(shown).toHaveLength(5);
-    expect(shown[0]?.textContent).toContain('Aviso 7');
+    await screen.findByText('Aviso 7');
+    await vi.waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(5));
+    expect(screen.getAllByRole('status')[0]?.textContent).toContain('Aviso 7');
     expect(screen.queryByText('Aviso 2')).toBeNull();
   });
 
-  it('auto-dismisses after its duration and can be closed by hand', () => {
+  it('auto-dismisses after its duration and can be closed by hand', async () => {
     render(<Toaster />);
     act(() => {
-      toast.warning('Atenção', 'Detalhe');
+      toast.warning('Atenção', 'Detalhe', { duration: 50 });
       toast.error('Erro de Autenticação', 'Senha incorreta');
     });
-    expect(screen.getByRole('alert').textContent).toContain('Senha incorreta');
-    act(() => vi.advanceTimersByTime(5001));
-    expect(screen.queryByText('Atenção')).toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toContain('Senha incorreta');
+    await vi.waitFor(() => expect(screen.queryByText('Atenção')).toBeNull());
     expect(screen.getByText('Erro de Autenticação')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar notificação' }));
-    expect(screen.queryByText('Erro de Autenticação')).toBeNull();
+    await vi.waitFor(() => expect(screen.queryByText('Erro de Autenticação')).toBeNull());
   });
 
-  it('runs an action and closes the toast', () => {
+  it('runs an action and closes the toast', async () => {
     const undo = vi.fn();
     render(<Toaster />);
     act(() => {
@@ -54,9 +51,9 @@ describe('toasts', () => {
         actions: [{ label: 'Desfazer', action: undo, style: 'primary' }],
       });
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Desfazer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
     expect(undo).toHaveBeenCalledOnce();
-    expect(screen.queryByText('Arquivada')).toBeNull();
+    await vi.waitFor(() => expect(screen.queryByText('Arquivada')).toBeNull());
   });
 
   it('announces through a live region', () => {

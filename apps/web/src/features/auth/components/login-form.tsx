@@ -2,7 +2,7 @@ import { DEMO_ADMIN } from '@atende/contracts';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { usePublicInfo } from '../api/get-public-info';
 import { login } from '../auth-store';
 import { destinationAfterLogin, useLoginNavigation } from './login-navigation';

@@ -9,18 +9,17 @@ export interface ToastAction {
   style?: 'primary' | 'secondary';
 }
 
-export interface Toast {
-  id: string;
-  type: ToastType;
-  title: string;
-  message?: string;
+export interface ToastOptions {
   /** Milliseconds before auto-dismiss; 0 keeps it until closed. */
-  duration: number;
+  duration?: number;
   actions?: ToastAction[];
 }
 
-export interface ToastOptions {
-  duration?: number;
+export interface Toast {
+  type: ToastType;
+  title: string;
+  message?: string;
+  duration: number;
   actions?: ToastAction[];
 }
 
@@ -28,28 +27,22 @@ export interface ToastOptions {
 export const TOAST_DURATIONS = { medium: LIMITS.toastMediumMs, long: LIMITS.toastLongMs } as const;
 export const MAX_TOASTS = LIMITS.maxToasts;
 
-let toasts: Toast[] = [];
-let counter = 0;
+// The toaster (and sonner under it) loads with the first toast, which keeps it out of /login's first load.
+let isWanted = false;
 const listeners = new Set<() => void>();
+const loadToaster = () => {
+  if (!isWanted) {
+    isWanted = true;
+    for (const listener of listeners) listener();
+  }
+  return import('./toaster');
+};
 
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-function show(type: ToastType, title: string, message?: string, options: ToastOptions = {}): string {
-  counter += 1;
-  const id = `toast-${counter}`;
+function show(type: ToastType, title: string, message?: string, options: ToastOptions = {}): void {
   const duration = options.duration ?? (type === 'error' ? TOAST_DURATIONS.long : TOAST_DURATIONS.medium);
-  const next: Toast = { id, type, title, message, duration, actions: options.actions };
-  // Newest on top; the oldest beyond the limit are dropped.
-  toasts = [next, ...toasts].slice(0, MAX_TOASTS);
-  emit();
-  return id;
-}
-
-function dismiss(id?: string): void {
-  toasts = id ? toasts.filter((t) => t.id !== id) : [];
-  emit();
+  void loadToaster().then(({ showToast }) =>
+    showToast({ type, title, message, duration, actions: options.actions }),
+  );
 }
 
 /** Imperative API usable anywhere (event handlers, mutations): `toast.error('Título', 'Detalhe')`. */
@@ -60,24 +53,18 @@ export const toast = {
   warning: (title: string, message?: string, options?: ToastOptions) =>
     show('warning', title, message, options),
   info: (title: string, message?: string, options?: ToastOptions) => show('info', title, message, options),
-  show,
-  dismiss,
+  /** Closes one toast, or all of them. */
+  dismiss: (id?: string | number) => void loadToaster().then(({ dismissToast }) => dismissToast(id)),
 };
 
-export function subscribeToasts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getToasts(): readonly Toast[] {
-  return toasts;
-}
-
-export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-}
-
-/** Same object as `toast`, for components that prefer a hook. */
-export function useToast() {
-  return toast;
+/** Whether a toast was asked for yet: the app mounts the toaster from then on. */
+export function useIsToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => isWanted,
+    () => false,
+  );
 }

@@ -4,12 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
 import { Toaster } from './toaster';
 
+// Sonner removes a dismissed toast after its exit animation: slower than 1 s on a busy machine.
+const GONE = { timeout: 5000 };
+
 const shownDurations = () => sonner.getToasts().map((shown) => ('duration' in shown ? shown.duration : null));
 
 describe('toasts', () => {
   afterEach(async () => {
     act(() => sonner.dismiss());
-    await vi.waitFor(() => expect(sonner.getToasts()).toHaveLength(0));
+    await vi.waitFor(() => expect(sonner.getToasts()).toHaveLength(0), GONE);
   });
 
   it('uses 5000 ms by default, 7000 ms for errors, and 0 keeps one until closed', async () => {
@@ -25,7 +28,7 @@ describe('toasts', () => {
       for (let i = 1; i <= 7; i++) toast.info(`Aviso ${i}`);
     });
     await screen.findByText('Aviso 7');
-    await vi.waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(5));
+    await vi.waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(5), GONE);
     expect(screen.getAllByRole('status')[0]?.textContent).toContain('Aviso 7');
     expect(screen.queryByText('Aviso 2')).toBeNull();
   });
@@ -37,10 +40,10 @@ describe('toasts', () => {
       toast.error('Erro de Autenticação', 'Senha incorreta');
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Senha incorreta');
-    await vi.waitFor(() => expect(screen.queryByText('Atenção')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('Atenção')).toBeNull(), GONE);
     expect(screen.getByText('Erro de Autenticação')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar notificação' }));
-    await vi.waitFor(() => expect(screen.queryByText('Erro de Autenticação')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('Erro de Autenticação')).toBeNull(), GONE);
   });
 
   it('runs an action and closes the toast', async () => {
@@ -53,7 +56,7 @@ describe('toasts', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
     expect(undo).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(screen.queryByText('Arquivada')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('Arquivada')).toBeNull(), GONE);
   });
 
   it('announces through a live region', () => {

@@ -1,11 +1,17 @@
-import { API_TOKEN_SCOPES, type ApiTokenScope, createApiTokenRequestSchema } from '@atende/contracts';
-import { AlertCircle } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  API_TOKEN_SCOPES,
+  type ApiTokenScope,
+  type CreateApiTokenRequest,
+  createApiTokenRequestSchema,
+} from '@atende/contracts';
+import { useState } from 'react';
 import { CheckboxGroup, type CheckboxOption } from '@/components/form/checkbox-group';
 import { TextField } from '@/components/form/fields';
-import { type FieldErrors, issuesToErrors, serverErrors } from '@/components/form/use-zod-form';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormFailure } from '@/components/form/form-failure';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { OneTimeSecret } from '@/components/one-time-secret';
-import { Button, Modal } from '@/components/ui';
+import { Button } from '@/components/ui';
 import { type CreatedApiToken, useCreateApiToken } from '../api/create-api-token';
 
 const SCOPE_OPTIONS: ReadonlyArray<CheckboxOption<ApiTokenScope>> = (
@@ -19,7 +25,6 @@ interface Props {
 
 /** Creates a named token with its permissions, then shows it the one time it exists in the clear. */
 export function CreateApiTokenDialog({ open, onOpenChange }: Props) {
-  const formId = useId();
   const create = useCreateApiToken();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const close = () => {
@@ -28,44 +33,34 @@ export function CreateApiTokenDialog({ open, onOpenChange }: Props) {
     create.reset();
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !create.isPending) close();
+        if (!next) close();
       }}
+      isSaving={create.isPending}
       // Once the token is shown, a stray click must not lose it.
       closeOnOverlayClick={created === null}
-      size="lg"
       title={created ? 'Token criado' : 'Criar token de API'}
       description={
         created
           ? `“${created.apiToken.name}” já pode ser usado.`
           : 'Para um sistema chamar a API do Atende. Dê a ele só as permissões de que precisa.'
       }
-      footer={
+      submitLabel="Criar token"
+      footer={created ? <Button onClick={close}>Concluir</Button> : undefined}
+    >
+      {(formId) =>
         created ? (
-          <Button onClick={close}>Concluir</Button>
+          <CreatedToken token={created.token} />
         ) : (
-          <>
-            <Button variant="secondary" onClick={close} disabled={create.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" form={formId} isLoading={create.isPending}>
-              Criar token
-            </Button>
-          </>
+          <TokenForm
+            formId={formId}
+            onSubmit={async (values) => setCreated(await create.mutateAsync(values))}
+          />
         )
       }
-    >
-      {created ? (
-        <CreatedToken token={created.token} />
-      ) : open ? (
-        <TokenForm
-          formId={formId}
-          onSubmit={async (values) => setCreated(await create.mutateAsync(values))}
-        />
-      ) : null}
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -90,50 +85,24 @@ function CreatedToken({ token }: { token: string }) {
   );
 }
 
-interface Values {
-  name: string;
-  scopes: ApiTokenScope[];
-}
-
-function TokenForm({ formId, onSubmit }: { formId: string; onSubmit: (values: Values) => Promise<void> }) {
-  const [values, setValues] = useState<Values>({ name: '', scopes: [] });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = createApiTokenRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error));
-      return;
-    }
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      const byField = serverErrors(error);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) {
-        setFailure(error instanceof Error ? error.message : 'Não foi possível criar o token');
-      }
-    }
-  };
-
+function TokenForm({
+  formId,
+  onSubmit,
+}: {
+  formId: string;
+  onSubmit: (values: CreateApiTokenRequest) => Promise<void>;
+}) {
+  const form = useZodForm(createApiTokenRequestSchema, { name: '', scopes: [] });
+  const { values, set, errors } = form;
   return (
-    <form id={formId} onSubmit={submit} noValidate className="space-y-5" data-testid="api-token-form">
-      {failure ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-800 dark:bg-red-500/10 dark:text-red-200"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {failure}
-        </p>
-      ) : null}
+    <form
+      id={formId}
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-5"
+      data-testid="api-token-form"
+    >
+      <FormFailure message={form.failure} />
       <TextField
         label="Nome"
         hint="Para reconhecer quem usa o token, por exemplo n8n ou ERP."

@@ -1,9 +1,8 @@
 import { type CannedReply, cannedReplyInputSchema } from '@atende/contracts';
-import { useState } from 'react';
 import { EditableListCard } from '@/components/editable-list-card';
 import { TextAreaField, TextField } from '@/components/form/fields';
 import { InlineForm } from '@/components/form/inline-form';
-import { useItemSave } from '@/components/form/use-item-save';
+import { useItemForm } from '@/components/form/use-item-form';
 import { toast } from '@/components/ui';
 import { useCannedReplies } from '@/lib/api/get-canned-replies';
 import { useDeleteCannedReply, useSaveCannedReply } from '../api/canned-replies-api';
@@ -44,32 +43,31 @@ export default function CannedRepliesPanel() {
 }
 
 function ReplyForm({ reply, onDone }: { reply?: CannedReply; onDone: () => void }) {
-  const [shortcut, setShortcut] = useState(reply?.shortcut ?? '');
-  const [content, setContent] = useState(reply?.content ?? '');
   const save = useSaveCannedReply();
-  const { errors, submit, isSaving } = useItemSave(cannedReplyInputSchema, save, reply?.id, () => {
-    toast.success(reply ? 'Resposta atualizada' : 'Resposta criada');
-    onDone();
-  });
+  const { values, set, errors, submit, isSaving } = useItemForm(
+    cannedReplyInputSchema,
+    { shortcut: reply?.shortcut ?? '', content: reply?.content ?? '' },
+    save,
+    reply?.id,
+    () => {
+      toast.success(reply ? 'Resposta atualizada' : 'Resposta criada');
+      onDone();
+    },
+  );
   return (
-    <InlineForm
-      testId="canned-reply-form"
-      onSubmit={() => submit({ shortcut, content })}
-      onCancel={onDone}
-      isSaving={isSaving}
-    >
+    <InlineForm testId="canned-reply-form" onSubmit={submit} onCancel={onDone} isSaving={isSaving}>
       <TextField
         label="Atalho"
         hint="Letras minúsculas, números e hífen."
-        value={shortcut}
-        onChange={(v) => setShortcut(v.toLowerCase())}
+        value={values.shortcut}
+        onChange={(v) => set('shortcut', v.toLowerCase())}
         error={errors.shortcut}
         maxLength={30}
       />
       <TextAreaField
         label="Texto"
-        value={content}
-        onChange={setContent}
+        value={values.content}
+        onChange={(v) => set('content', v)}
         error={errors.content}
         maxLength={1000}
       />

@@ -5,10 +5,10 @@ import {
   updateClientRequestSchema,
 } from '@atende/contracts';
 import { ArrowLeft, Download, MessageSquare, Trash2 } from 'lucide-react';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { TextAreaField, TextField } from '@/components/form/fields';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
 import { Avatar, Button, Card, CardContent, CardHeader, toast, useConfirm } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
@@ -36,18 +36,13 @@ function EditForm({ client, labels }: { client: ClientDetail; labels: readonly L
   const form = useZodForm(updateClientRequestSchema, initial);
   const labelIds = form.values.labelIds ?? [];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const patch = form.validate();
-    if (!patch) return;
-    update.mutate(patch, {
-      onSuccess: () => toast.success('Cliente atualizado'),
-      onError: (error) => {
-        form.setErrors(serverErrors(error));
-        toast.error('Não foi possível salvar', error.message);
-      },
-    });
-  }
+  const submit = form.handleSubmit(
+    async (patch) => {
+      await update.mutateAsync(patch);
+      toast.success('Cliente atualizado');
+    },
+    { onError: (error) => toast.error('Não foi possível salvar', error.message) },
+  );
 
   const toggle = (id: string) =>
     form.set('labelIds', labelIds.includes(id) ? labelIds.filter((x) => x !== id) : [...labelIds, id]);

@@ -1,10 +1,10 @@
 import { type Inbox, type WhatsappCloudConfigView, whatsappCloudConfigSchema } from '@atende/contracts';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { QueryCard } from '@/components/query-card';
 import { Button, Card, CardContent, CardHeader } from '@/components/ui';
 import {
@@ -81,24 +81,16 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
   const webhookUrl = `${window.location.origin}/webhooks/whatsapp`;
 
   const reset = () => {
-    form.setValues(initial);
+    form.reset();
     setSecrets(NO_CHANGES);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = form.validate();
-    if (!parsed) return;
+  const submit = form.handleSubmit(async (parsed) => {
     const changed = Object.fromEntries(
       SECRETS.filter((key) => secrets[key] !== undefined).map((key) => [key, secrets[key]]),
     );
-    save.mutate(
-      { ...parsed, ...changed },
-      {
-        onSuccess: () => setSecrets(NO_CHANGES),
-        onError: (error) => form.setErrors(serverErrors(error)),
-      },
-    );
-  };
+    await save.mutateAsync({ ...parsed, ...changed });
+    setSecrets(NO_CHANGES);
+  });
 
   return (
     <Card>

@@ -1,9 +1,11 @@
 import { pairingCodeRequestSchema } from '@atende/contracts';
-import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/form/fields';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui';
 import { formatPairingCode } from '@/lib/inbox-connection';
 import { useRequestPairingCode } from '../api/request-pairing-code';
+
+const phoneSchema = pairingCodeRequestSchema.pick({ phone: true });
 
 /** Linked devices: the admin types the number, the phone types the 8-character code shown here. */
 export function PairingCodeForm({
@@ -16,21 +18,13 @@ export function PairingCodeForm({
   currentCode: string | null;
   onUseQr: () => void;
 }) {
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(phoneSchema, { phone: '' });
   const request = useRequestPairingCode();
   const code = request.data ?? currentCode;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = pairingCodeRequestSchema.shape.phone.safeParse(phone);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    request.mutate({ id: inboxId, phone: parsed.data }, { onError: (failure) => setError(failure.message) });
-  };
+  // Any refusal (a number the server does not accept, the device gone) shows on the number.
+  const submit = form.handleSubmit((data) => request.mutateAsync({ id: inboxId, phone: data.phone }), {
+    errorField: 'phone',
+  });
 
   return (
     <div className="space-y-4" data-testid="pairing-code">
@@ -42,12 +36,9 @@ export function PairingCodeForm({
           inputMode="tel"
           autoComplete="tel"
           className="min-w-0 flex-1"
-          value={phone}
-          onChange={(value) => {
-            setPhone(value);
-            setError(undefined);
-          }}
-          error={error}
+          value={form.values.phone}
+          onChange={(value) => form.set('phone', value)}
+          error={form.errors.phone}
         />
         <Button type="submit" isLoading={request.isPending} className="sm:mt-7">
           Gerar código

@@ -1,9 +1,8 @@
-import { LABEL_COLORS, type Label, type LabelColor, labelInputSchema } from '@atende/contracts';
-import { useState } from 'react';
+import { LABEL_COLORS, type Label, labelInputSchema } from '@atende/contracts';
 import { EditableListCard } from '@/components/editable-list-card';
 import { TextField } from '@/components/form/fields';
 import { InlineForm } from '@/components/form/inline-form';
-import { useItemSave } from '@/components/form/use-item-save';
+import { useItemForm } from '@/components/form/use-item-form';
 import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
 import { toast } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
@@ -38,21 +37,26 @@ export default function LabelsPanel() {
 }
 
 function LabelForm({ label, onDone }: { label?: Label; onDone: () => void }) {
-  const [name, setName] = useState(label?.name ?? '');
-  const [color, setColor] = useState<LabelColor>(label?.color ?? 'indigo');
   const save = useSaveLabel();
-  const { errors, submit, isSaving } = useItemSave(labelInputSchema, save, label?.id, () => {
-    toast.success(label ? 'Etiqueta atualizada' : 'Etiqueta criada');
-    onDone();
-  });
+  const { values, set, errors, submit, isSaving } = useItemForm(
+    labelInputSchema,
+    { name: label?.name ?? '', color: label?.color ?? 'indigo' },
+    save,
+    label?.id,
+    () => {
+      toast.success(label ? 'Etiqueta atualizada' : 'Etiqueta criada');
+      onDone();
+    },
+  );
   return (
-    <InlineForm
-      testId="label-form"
-      onSubmit={() => submit({ name, color })}
-      onCancel={onDone}
-      isSaving={isSaving}
-    >
-      <TextField label="Nome" value={name} onChange={setName} error={errors.name} maxLength={40} />
+    <InlineForm testId="label-form" onSubmit={submit} onCancel={onDone} isSaving={isSaving}>
+      <TextField
+        label="Nome"
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        maxLength={40}
+      />
       <fieldset>
         <legend className="font-medium text-slate-700 text-sm dark:text-slate-200">Cor</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -62,15 +66,15 @@ function LabelForm({ label, onDone }: { label?: Label; onDone: () => void }) {
               title={LABEL_COLOR_CLASSES[c].name}
               className={cn(
                 'flex size-8 cursor-pointer items-center justify-center rounded-full ring-offset-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 dark:ring-offset-slate-900',
-                color === c && 'ring-2 ring-slate-900 dark:ring-white',
+                values.color === c && 'ring-2 ring-slate-900 dark:ring-white',
               )}
             >
               <input
                 type="radio"
                 name="label-color"
                 value={c}
-                checked={color === c}
-                onChange={() => setColor(c)}
+                checked={values.color === c}
+                onChange={() => set('color', c)}
                 className="sr-only"
                 aria-label={LABEL_COLOR_CLASSES[c].name}
               />

@@ -2,16 +2,18 @@ import {
   ORDER_LOOKUP_URL_PLACEHOLDERS,
   type OrderLookupInput,
   type OrderLookupView,
+  orderLookupInputSchema,
 } from '@atende/contracts';
-import { AlertCircle } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Field, inputClass, TextAreaField, ToggleField } from '@/components/form/fields';
-import { type FieldErrors, serverErrors } from '@/components/form/use-zod-form';
-import { Button, Modal, toast } from '@/components/ui';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormFailure } from '@/components/form/form-failure';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { toast } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useSaveOrderLookup } from '../api/save-order-lookup';
-import { formValuesFrom, type LookupFormValues, templateFields, toLookupInput } from '../lib/lookup-form';
+import { formValuesFrom, lookupForm, templateFields } from '../lib/lookup-form';
 import { LookupHeaderFields } from './lookup-header-fields';
 
 interface Props {
@@ -22,29 +24,17 @@ interface Props {
 
 /** The lookup's whole configuration: on/off, the store's URL, its headers and the reply template. */
 export function OrderLookupFormDialog({ open, onOpenChange, view }: Props) {
-  const formId = useId();
   const save = useSaveOrderLookup();
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!save.isPending) onOpenChange(next);
-      }}
-      size="lg"
+      onOpenChange={onOpenChange}
+      isSaving={save.isPending}
       title="Configurar consulta de pedidos"
       description="Uma consulta GET à API da sua loja; a resposta JSON preenche a mensagem do agente."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} isLoading={save.isPending}>
-            Salvar
-          </Button>
-        </>
-      }
+      submitLabel="Salvar"
     >
-      {open ? (
+      {(formId) => (
         <LookupForm
           formId={formId}
           view={view}
@@ -54,8 +44,8 @@ export function OrderLookupFormDialog({ open, onOpenChange, view }: Props) {
             onOpenChange(false);
           }}
         />
-      ) : null}
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
 
@@ -71,18 +61,10 @@ function LookupForm({
   view: OrderLookupView;
   onSubmit: (input: OrderLookupInput) => Promise<void>;
 }) {
-  const [values, setValues] = useState<LookupFormValues>(() => formValuesFrom(view));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [initial] = useState(() => formValuesFrom(view));
+  const form = useZodForm(orderLookupInputSchema, initial, lookupForm);
+  const { values, set, errors } = form;
   const url = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof LookupFormValues>(field: K, value: LookupFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) =>
-      Object.fromEntries(
-        Object.entries(current).filter(([key]) => key !== field && !key.startsWith(`${field}.`)),
-      ),
-    );
-  };
 
   // The placeholder goes where the caret is, as if typed.
   const insertPlaceholder = (placeholder: string) => {
@@ -96,38 +78,17 @@ function LookupForm({
     input?.setSelectionRange(start + placeholder.length, start + placeholder.length);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const result = toLookupInput(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    try {
-      await onSubmit(result.input);
-    } catch (error) {
-      const byField = serverErrors(error);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) {
-        setFailure(error instanceof Error ? error.message : 'Não foi possível salvar');
-      }
-    }
-  };
-
   const fields = templateFields(values.replyTemplate);
 
   return (
-    <form id={formId} onSubmit={submit} noValidate className="space-y-5" data-testid="order-lookup-form">
-      {failure ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-800 dark:bg-red-500/10 dark:text-red-200"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {failure}
-        </p>
-      ) : null}
+    <form
+      id={formId}
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-5"
+      data-testid="order-lookup-form"
+    >
+      <FormFailure message={form.failure} />
       <ToggleField
         label="Consulta ligada"
         description="O agente consulta a loja quando o cliente pergunta de um pedido."

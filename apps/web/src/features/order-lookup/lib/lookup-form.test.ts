@@ -1,13 +1,17 @@
-import type { OrderLookupView } from '@atende/contracts';
+import { type OrderLookupView, orderLookupInputSchema } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseForm } from '@/components/form/use-zod-form';
 import {
   fillUrl,
   formValuesFrom,
+  type LookupFormValues,
+  lookupForm,
   newHeaderRow,
   templateFields,
-  toLookupInput,
   withEnabled,
 } from './lookup-form';
+
+const toLookupInput = (values: LookupFormValues) => parseForm(orderLookupInputSchema, values, lookupForm);
 
 const VIEW: OrderLookupView = {
   enabled: true,
@@ -17,12 +21,12 @@ const VIEW: OrderLookupView = {
   updatedAt: '2026-05-18T12:00:00.000Z',
 };
 
-describe('toLookupInput', () => {
+describe('the lookup form, parsed by the form kit', () => {
   it('sends a stored header left blank back masked, so the server keeps its value', () => {
     const result = toLookupInput(formValuesFrom(VIEW));
     expect(result).toEqual({
       ok: true,
-      input: {
+      data: {
         enabled: true,
         urlTemplate: VIEW.urlTemplate,
         replyTemplate: VIEW.replyTemplate,
@@ -36,7 +40,7 @@ describe('toLookupInput', () => {
     values.headers[0] = { ...values.headers[0]!, value: 'Bearer novo' };
     values.headers.push({ ...newHeaderRow(), name: 'X-Loja', value: '42' });
     const result = toLookupInput(values);
-    expect(result.ok && result.input.headers).toEqual([
+    expect(result.ok && result.data.headers).toEqual([
       { name: 'Authorization', value: 'Bearer novo' },
       { name: 'X-Loja', value: '42' },
     ]);

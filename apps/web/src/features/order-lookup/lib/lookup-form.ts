@@ -1,10 +1,5 @@
-import {
-  type MaskedSecret,
-  type OrderLookupInput,
-  type OrderLookupView,
-  orderLookupInputSchema,
-} from '@atende/contracts';
-import { type FieldErrors, issuesToErrors } from '@/components/form/use-zod-form';
+import type { MaskedSecret, OrderLookupInput, OrderLookupView } from '@atende/contracts';
+import type { FieldErrors } from '@/components/form/use-zod-form';
 
 /** A header as the form edits it: a stored one keeps its value until something is typed over it. */
 export interface HeaderRow {
@@ -49,33 +44,41 @@ export function formValuesFrom(view: OrderLookupView): LookupFormValues {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** A stored header whose name changed must have its value typed again. */
+const isRenamedWithoutValue = (header: HeaderRow) =>
+  header.value === '' &&
+  header.stored?.isSet === true &&
+  header.storedName !== null &&
+  !sameName(header.name, header.storedName);
+
 /**
- * The body to PUT, or the errors to show (keyed like the server's: `urlTemplate`, `headers.0.value`).
- * A stored header left blank is sent back masked, so the server keeps its value; renamed, its value
- * must be typed again (the server would drop a masked value whose name it does not know).
+ * How the form kit reads these values: `toInput` is the body to PUT, where a stored header left blank
+ * goes back masked so the server keeps its value; `check` asks for the value of a renamed one (the
+ * server would drop a masked value whose name it does not know). Errors are keyed like the server's:
+ * `urlTemplate`, `headers.0.value`.
  */
-export function toLookupInput(
-  values: LookupFormValues,
-): { ok: true; input: OrderLookupInput } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const headers = values.headers.map((header, index) => {
-    if (header.value !== '') return { name: header.name, value: header.value };
-    if (header.stored?.isSet && header.storedName !== null) {
-      if (sameName(header.name, header.storedName)) return { name: header.name, value: header.stored };
-      errors[`headers.${index}.value`] = 'O nome mudou: digite o valor de novo';
-    }
-    return { name: header.name, value: '' };
-  });
-  const parsed = orderLookupInputSchema.safeParse({
+export const lookupForm = {
+  toInput: (values: LookupFormValues): OrderLookupInput => ({
     enabled: values.enabled,
     urlTemplate: values.urlTemplate,
     replyTemplate: values.replyTemplate,
-    headers,
-  });
-  if (!parsed.success) return { ok: false, errors: { ...issuesToErrors(parsed.error), ...errors } };
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, input: parsed.data };
-}
+    headers: values.headers.map((header) => {
+      if (header.value !== '') return { name: header.name, value: header.value };
+      if (header.stored?.isSet && !isRenamedWithoutValue(header)) {
+        return { name: header.name, value: header.stored };
+      }
+      return { name: header.name, value: '' };
+    }),
+  }),
+  check: (values: LookupFormValues): FieldErrors =>
+    Object.fromEntries(
+      values.headers.flatMap((header, index) =>
+        isRenamedWithoutValue(header)
+          ? [[`headers.${index}.value`, 'O nome mudou: digite o valor de novo']]
+          : [],
+      ),
+    ),
+};
 
 /** `{{caminho.do.campo}}`: the same pattern the server fills the reply with. */
 const FIELD = /\{\{\s*([A-Za-z0-9_][A-Za-z0-9_.-]{0,100})\s*\}\}/g;

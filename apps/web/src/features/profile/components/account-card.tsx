@@ -1,8 +1,8 @@
 import { AVATAR_MAX_BYTES, type User, updateProfileRequestSchema } from '@atende/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { TextField } from '@/components/form/fields';
-import { type FieldErrors, issuesToErrors, serverErrors } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Avatar, Button, Card, CardContent, CardHeader, toast } from '@/components/ui';
 import { useUpdateProfile, useUploadAvatar } from '../api/profile-api';
 
@@ -18,35 +18,33 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
+/** A photo uploaded here is served by the API; any other avatar is an address the user typed. */
+const isUploaded = (avatar: string | null | undefined) => avatar?.startsWith('/api/avatars/') ?? false;
+
 /** Name and avatar (an http(s) URL or an uploaded image). */
 export function AccountCard({ user }: { user: User }) {
-  const [name, setName] = useState(user.name);
-  const uploaded = user.avatar?.startsWith('/api/avatars/') ?? false;
-  const [avatarUrl, setAvatarUrl] = useState(uploaded ? '' : (user.avatar ?? ''));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const uploaded = isUploaded(user.avatar);
   const update = useUpdateProfile();
   const upload = useUploadAvatar();
   const fileRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    setName(user.name);
-    setAvatarUrl(user.avatar?.startsWith('/api/avatars/') ? '' : (user.avatar ?? ''));
-  }, [user]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { name, ...(uploaded && !avatarUrl ? {} : { avatar: avatarUrl.trim() || null }) };
-    const parsed = updateProfileRequestSchema.safeParse(body);
-    if (!parsed.success) return setErrors(issuesToErrors(parsed.error));
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => toast.success('Perfil atualizado'),
-      onError: (error) => {
-        setErrors(serverErrors(error));
-        toast.error('Erro ao salvar o perfil', error.message);
-      },
-    });
-  };
+  const initial = useMemo(
+    () => ({ name: user.name, avatar: isUploaded(user.avatar) ? '' : (user.avatar ?? '') }),
+    [user],
+  );
+  const form = useZodForm(updateProfileRequestSchema, initial, {
+    // An uploaded photo stays unless an address is typed over it; an emptied address removes the photo.
+    toInput: ({ name, avatar }) => ({
+      name,
+      ...(uploaded && !avatar ? {} : { avatar: avatar.trim() || null }),
+    }),
+  });
+  const submit = form.handleSubmit(
+    async (data) => {
+      await update.mutateAsync(data);
+      toast.success('Perfil atualizado');
+    },
+    { onError: (error) => toast.error('Erro ao salvar o perfil', error.message) },
+  );
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -101,15 +99,21 @@ export function AccountCard({ user }: { user: User }) {
             </div>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Nome" value={name} onChange={setName} error={errors.name} maxLength={120} />
+            <TextField
+              label="Nome"
+              value={form.values.name}
+              onChange={(value) => form.set('name', value)}
+              error={form.errors.name}
+              maxLength={120}
+            />
             <TextField
               label="Foto por endereço (URL)"
               type="url"
               placeholder={uploaded ? 'Usando a foto enviada' : 'https://…'}
               hint="PNG, JPEG, WebP ou GIF de até 256 KB pelo botão, ou um endereço http(s)."
-              value={avatarUrl}
-              onChange={setAvatarUrl}
-              error={errors.avatar}
+              value={form.values.avatar}
+              onChange={(value) => form.set('avatar', value)}
+              error={form.errors.avatar}
             />
           </div>
           <div className="flex justify-end">

@@ -1,39 +1,31 @@
 import { changePasswordRequestSchema } from '@atende/contracts';
-import { type FormEvent, useState } from 'react';
 import { PasswordInput } from '@/components/form/password-input';
-import { type FieldErrors, issuesToErrors, serverErrors } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button, Card, CardContent, CardHeader, toast } from '@/components/ui';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/profile-api';
 
+const EMPTY = { currentPassword: '', newPassword: '' };
+
 /** Change password: the current one is required; other sessions end. */
 export function PasswordCard() {
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangePassword();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = changePasswordRequestSchema.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) return setErrors(issuesToErrors(parsed.error));
-    setErrors({});
-    change.mutate(parsed.data, {
-      onSuccess: () => {
-        setCurrent('');
-        setNew('');
-        toast.success('Senha alterada', 'Suas outras sessões foram encerradas.');
+  const form = useZodForm(changePasswordRequestSchema, EMPTY);
+  const submit = form.handleSubmit(
+    async (data) => {
+      await change.mutateAsync(data);
+      form.reset();
+      toast.success('Senha alterada', 'Suas outras sessões foram encerradas.');
+    },
+    {
+      // A wrong current password names that field; another refusal (a weak one, say) the new one.
+      errorField: (error) => {
+        if (!(error instanceof ApiError)) return undefined;
+        if (error.message === 'Senha atual incorreta') return 'currentPassword';
+        return error.status === 400 ? 'newPassword' : undefined;
       },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (error instanceof ApiError && error.message === 'Senha atual incorreta') {
-          fields.currentPassword = error.message;
-        } else if (error instanceof ApiError && error.status === 400 && !Object.keys(fields).length) {
-          fields.newPassword = error.message;
-        }
-        setErrors(fields);
-      },
-    });
-  };
+    },
+  );
   return (
     <Card>
       <CardHeader title="Senha" description="Ao trocar a senha, suas outras sessões são encerradas." />
@@ -42,15 +34,15 @@ export function PasswordCard() {
           <PasswordInput
             label="Senha atual"
             autoComplete="current-password"
-            value={currentPassword}
-            onChange={setCurrent}
-            error={errors.currentPassword}
+            value={form.values.currentPassword}
+            onChange={(value) => form.set('currentPassword', value)}
+            error={form.errors.currentPassword}
           />
           <PasswordInput
             label="Nova senha"
-            value={newPassword}
-            onChange={setNew}
-            error={errors.newPassword}
+            value={form.values.newPassword}
+            onChange={(value) => form.set('newPassword', value)}
+            error={form.errors.newPassword}
           />
           <div className="flex justify-end">
             <Button type="submit" isLoading={change.isPending}>

@@ -2,8 +2,7 @@ import { type AdminConfigView, adminConfigSchema } from '@atende/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { NumberField, TextField } from '@/components/form/fields';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings } from '../api/settings-api';
+import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsCard } from './settings-card';
 import { SettingsLoader } from './settings-loader';
 
@@ -29,22 +28,13 @@ function AdminForm({ view }: { view: AdminConfigView }) {
     }),
     [view],
   );
-  const form = useZodForm(companySchema, initial);
-  const save = useSaveSettings('admin-config');
+  const form = useSettingsForm('admin-config', companySchema, initial);
   const { values, set, errors } = form;
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
-  };
   return (
     <SettingsCard
       title="Administração"
       description="Dados da empresa e retenção de dados."
-      onSubmit={submit}
-      onReset={() => form.setValues(initial)}
-      isDirty={form.isDirty}
-      isSaving={save.isPending}
+      {...form.card}
       testId="admin-settings"
     >
       <div className="grid gap-5 sm:grid-cols-2">

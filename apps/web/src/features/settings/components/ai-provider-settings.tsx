@@ -3,7 +3,7 @@ import { CheckCircle2, PlugZap, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { TextField } from '@/components/form/fields';
 import { type SecretChange, SecretField } from '@/components/form/secret-field';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui';
 import { useSaveSettings } from '../api/settings-api';
 import { useTestAiConnection } from '../api/test-ai-connection';
@@ -25,21 +25,18 @@ function ProviderForm({ view }: { view: AdminConfigView }) {
   const test = useTestAiConnection();
   const { values, set, errors } = form;
 
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(
-      { ...parsed, ...(apiKey === undefined ? {} : { aiApiKey: apiKey }) },
-      {
-        onSuccess: () => setApiKey(undefined),
-        onError: (error) => form.setErrors(serverErrors(error)),
-      },
-    );
-  };
+  const withKey = <T extends object>(data: T) => ({
+    ...data,
+    ...(apiKey === undefined ? {} : { aiApiKey: apiKey }),
+  });
+  const submit = form.handleSubmit(async (data) => {
+    await save.mutateAsync(withKey(data));
+    setApiKey(undefined);
+  });
   const runTest = () => {
     const parsed = form.validate();
     if (!parsed) return;
-    test.mutate({ ...parsed, ...(apiKey === undefined ? {} : { aiApiKey: apiKey }) });
+    test.mutate(withKey(parsed));
   };
 
   return (
@@ -48,7 +45,7 @@ function ProviderForm({ view }: { view: AdminConfigView }) {
       description="Endpoint compatível com OpenAI. Em branco, a IA usa o motor local sobre a base de conhecimento."
       onSubmit={submit}
       onReset={() => {
-        form.setValues(initial);
+        form.reset();
         setApiKey(undefined);
       }}
       isDirty={form.isDirty || apiKey !== undefined}

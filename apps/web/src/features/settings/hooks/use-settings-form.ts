@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { serverErrors, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { type SettingsKey, useSaveSettings } from '../api/settings-api';
 
 /**
@@ -13,16 +13,11 @@ export function useSettingsForm<S extends z.ZodType<Record<string, unknown>>>(
 ) {
   const form = useZodForm(schema, initial);
   const save = useSaveSettings(key);
-  const submit = () => {
-    const parsed = form.validate();
-    if (!parsed) return;
-    save.mutate(parsed, { onError: (error) => form.setErrors(serverErrors(error)) });
-  };
   return {
     ...form,
     card: {
-      onSubmit: submit,
-      onReset: () => form.setValues(initial),
+      onSubmit: form.handleSubmit((data) => save.mutateAsync(data)),
+      onReset: form.reset,
       isDirty: form.isDirty,
       isSaving: save.isPending,
     },

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { validateEntry } from './resolve-gap-modal';
+import { parseForm } from '@/components/form/use-zod-form';
+import { gapEntrySchema } from './resolve-gap-modal';
 
-describe('validateEntry', () => {
+const validateEntry = (question: string, answer: string) => {
+  const result = parseForm(gapEntrySchema, { question, answer });
+  return result.ok ? {} : result.errors;
+};
+
+describe('the gap entry form', () => {
   it('accepts a question and a trimmed answer', () => {
     expect(validateEntry('  Vocês abrem no domingo?  ', '  Não, só de segunda a sábado.  ')).toEqual({});
   });

@@ -1,5 +1,7 @@
 import type { KnowledgeGap } from '@atende/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button, Modal } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -14,22 +16,19 @@ const fieldClass =
 const okBorder = 'border-slate-300 dark:border-slate-700';
 const errorBorder = 'border-red-500 dark:border-red-500';
 
-interface Errors {
-  question?: string;
-  answer?: string;
-}
-
-export function validateEntry(question: string, answer: string): Errors {
-  const errors: Errors = {};
-  const q = question.trim();
-  const a = answer.trim();
-  if (q.length < QUESTION_MIN) errors.question = 'A pergunta precisa ter pelo menos 3 caracteres';
-  else if (q.length > QUESTION_MAX) errors.question = 'A pergunta pode ter no máximo 500 caracteres';
-  if (!a) errors.answer = 'Resposta obrigatória';
-  else if (a.length > ANSWER_MAX)
-    errors.answer = `A resposta pode ter no máximo ${formatNumber(ANSWER_MAX)} caracteres`;
-  return errors;
-}
+/** The entry as the knowledge base takes it, with the form's own wording for each limit. */
+export const gapEntrySchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(QUESTION_MIN, 'A pergunta precisa ter pelo menos 3 caracteres')
+    .max(QUESTION_MAX, 'A pergunta pode ter no máximo 500 caracteres'),
+  answer: z
+    .string()
+    .trim()
+    .min(1, 'Resposta obrigatória')
+    .max(ANSWER_MAX, `A resposta pode ter no máximo ${formatNumber(ANSWER_MAX)} caracteres`),
+});
 
 /** Turns a gap into a knowledge-base entry: the question (editable) and the answer, prefilled with the operator's reply. */
 export function ResolveGapModal({ gap, onClose }: { gap: KnowledgeGap | null; onClose: () => void }) {
@@ -51,22 +50,18 @@ export function ResolveGapModal({ gap, onClose }: { gap: KnowledgeGap | null; on
 
 function ResolveGapForm({ gap, onDone }: { gap: KnowledgeGap; onDone: () => void }) {
   const id = useId();
-  const [question, setQuestion] = useState(gap.question);
-  const [answer, setAnswer] = useState(gap.suggestedAnswer ?? '');
-  const [touched, setTouched] = useState(false);
   const resolve = useResolveKnowledgeGap();
-  const errors = touched ? validateEntry(question, answer) : {};
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    const found = validateEntry(question, answer);
-    if (found.question || found.answer) return;
-    resolve.mutate(
-      { id: gap.id, input: { question: question.trim(), answer: answer.trim() } },
-      { onSuccess: onDone },
-    );
-  };
+  // After the first try, each field's error follows what is typed.
+  const form = useZodForm(
+    gapEntrySchema,
+    { question: gap.question, answer: gap.suggestedAnswer ?? '' },
+    { revalidate: true },
+  );
+  const { values, errors } = form;
+  const onSubmit = form.handleSubmit(async (input) => {
+    await resolve.mutateAsync({ id: gap.id, input });
+    onDone();
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -79,8 +74,8 @@ function ResolveGapForm({ gap, onDone }: { gap: KnowledgeGap; onDone: () => void
         </label>
         <input
           id={`${id}-question`}
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
+          value={values.question}
+          onChange={(e) => form.set('question', e.target.value)}
           maxLength={QUESTION_MAX + 50}
           aria-invalid={errors.question ? true : undefined}
           aria-describedby={`${id}-question-hint`}
@@ -106,13 +101,13 @@ function ResolveGapForm({ gap, onDone }: { gap: KnowledgeGap; onDone: () => void
             Resposta
           </label>
           <span className="text-slate-500 text-xs tabular-nums dark:text-slate-400">
-            {formatNumber(answer.trim().length)} / {formatNumber(ANSWER_MAX)}
+            {formatNumber(values.answer.trim().length)} / {formatNumber(ANSWER_MAX)}
           </span>
         </div>
         <textarea
           id={`${id}-answer`}
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
+          value={values.answer}
+          onChange={(e) => form.set('answer', e.target.value)}
           rows={6}
           required
           aria-invalid={errors.answer ? true : undefined}

@@ -1,14 +1,15 @@
 import {
+  type CreateWebhookEndpointRequest,
   createWebhookEndpointRequestSchema,
   type DomainEventType,
   type WebhookEndpoint,
 } from '@atende/contracts';
-import { AlertCircle } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { CheckboxGroup } from '@/components/form/checkbox-group';
 import { TextField } from '@/components/form/fields';
-import { type FieldErrors, issuesToErrors, serverErrors } from '@/components/form/use-zod-form';
-import { Button, Modal } from '@/components/ui';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormFailure } from '@/components/form/form-failure';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { type EndpointWithSecret, useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { EVENT_OPTIONS } from '../lib/event-options';
@@ -24,36 +25,23 @@ interface Props {
 
 /** Adds an outbound webhook (URL, description, events) or edits one. */
 export function WebhookFormDialog({ open, onOpenChange, endpoint, onCreated }: Props) {
-  const formId = useId();
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
-  const isSaving = create.isPending || update.isPending;
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!isSaving) onOpenChange(next);
-      }}
-      size="lg"
+      onOpenChange={onOpenChange}
+      isSaving={create.isPending || update.isPending}
       title={endpoint ? 'Editar webhook' : 'Adicionar webhook'}
       description={
         endpoint
           ? 'O endereço e os eventos; o segredo continua o mesmo.'
           : 'O Atende envia um POST assinado para esta URL a cada evento escolhido.'
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSaving}>
-            {endpoint ? 'Salvar' : 'Adicionar'}
-          </Button>
-        </>
-      }
+      submitLabel={endpoint ? 'Salvar' : 'Adicionar'}
     >
-      {/* Keyed so that reopening starts from the endpoint as it is now. */}
-      {open ? (
+      {(formId) => (
+        // Keyed so that reopening starts from the endpoint as it is now.
         <WebhookForm
           key={endpoint?.id ?? 'new'}
           formId={formId}
@@ -69,15 +57,9 @@ export function WebhookFormDialog({ open, onOpenChange, endpoint, onCreated }: P
             }
           }}
         />
-      ) : null}
-    </Modal>
+      )}
+    </FormDialog>
   );
-}
-
-interface Values {
-  url: string;
-  description: string;
-  events: DomainEventType[];
 }
 
 function WebhookForm({
@@ -87,51 +69,26 @@ function WebhookForm({
 }: {
   formId: string;
   endpoint?: WebhookEndpoint;
-  onSubmit: (values: Values) => Promise<void>;
+  onSubmit: (values: CreateWebhookEndpointRequest) => Promise<void>;
 }) {
-  const [values, setValues] = useState<Values>(() => ({
+  const [initial] = useState(() => ({
     url: endpoint?.url ?? '',
     description: endpoint?.description ?? '',
     // A new endpoint starts with what most receivers want: the conversation's messages.
-    events: endpoint ? [...endpoint.events] : ['message.received', 'message.sent'],
+    events: endpoint ? [...endpoint.events] : (['message.received', 'message.sent'] as DomainEventType[]),
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = createWebhookEndpointRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error));
-      return;
-    }
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      const byField = serverErrors(error);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) {
-        setFailure(error instanceof Error ? error.message : 'Não foi possível salvar');
-      }
-    }
-  };
+  const form = useZodForm(createWebhookEndpointRequestSchema, initial);
+  const { values, set, errors } = form;
 
   return (
-    <form id={formId} onSubmit={submit} noValidate className="space-y-5" data-testid="webhook-form">
-      {failure ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-800 dark:bg-red-500/10 dark:text-red-200"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {failure}
-        </p>
-      ) : null}
+    <form
+      id={formId}
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-5"
+      data-testid="webhook-form"
+    >
+      <FormFailure message={form.failure} />
       <TextField
         label="URL"
         type="url"
@@ -149,7 +106,7 @@ function WebhookForm({
         label="Descrição (opcional)"
         placeholder="Ex.: n8n — pedidos da loja"
         maxLength={200}
-        value={values.description}
+        value={values.description ?? ''}
         onChange={(value) => set('description', value)}
         error={errors.description}
       />

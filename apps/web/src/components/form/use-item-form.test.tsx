@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { TextField } from './fields';
 import { InlineForm } from './inline-form';
-import { useItemSave } from './use-item-save';
+import { useItemForm } from './use-item-form';
 
 const schema = z.object({ shortcut: z.string().min(1, 'Obrigatório'), content: z.string() });
 type Saved = z.output<typeof schema> & { id?: string | undefined };
@@ -22,19 +21,28 @@ function ReplyForm({
   onSaved: () => void;
   onCancel: () => void;
 }) {
-  const [shortcut, setShortcut] = useState('');
-  const [content, setContent] = useState('');
   const mutation = useMutation({ mutationFn: save });
-  const { errors, submit, isSaving } = useItemSave(schema, mutation, id, onSaved);
+  const { values, set, errors, submit, isSaving } = useItemForm(
+    schema,
+    { shortcut: '', content: '' },
+    mutation,
+    id,
+    onSaved,
+  );
   return (
-    <InlineForm
-      testId="reply-form"
-      onSubmit={() => submit({ shortcut, content })}
-      onCancel={onCancel}
-      isSaving={isSaving}
-    >
-      <TextField label="Atalho" value={shortcut} onChange={setShortcut} error={errors.shortcut} />
-      <TextField label="Texto" value={content} onChange={setContent} error={errors.content} />
+    <InlineForm testId="reply-form" onSubmit={submit} onCancel={onCancel} isSaving={isSaving}>
+      <TextField
+        label="Atalho"
+        value={values.shortcut}
+        onChange={(v) => set('shortcut', v)}
+        error={errors.shortcut}
+      />
+      <TextField
+        label="Texto"
+        value={values.content}
+        onChange={(v) => set('content', v)}
+        error={errors.content}
+      />
     </InlineForm>
   );
 }
@@ -53,7 +61,7 @@ function renderForm(save: (item: Saved) => Promise<unknown>, id?: string) {
   return { onSaved, onCancel, fill, submit };
 }
 
-describe('useItemSave with InlineForm', () => {
+describe('useItemForm with InlineForm', () => {
   it('shows the schema errors on their fields and sends nothing', async () => {
     const save = vi.fn(async () => ({}));
     const form = renderForm(save);

@@ -1,5 +1,6 @@
 import { API_TOKEN_SCOPES, type ApiToken } from '@atende/contracts';
 import { Ban } from 'lucide-react';
+import { ItemRow, ItemTitle } from '@/components/integration-card/item-row';
 import { Button, ToneBadge, useConfirm } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatDate, formatRelativeTime } from '@/lib/format';
@@ -32,30 +33,24 @@ export function ApiTokenRow({ token }: { token: ApiToken }) {
   };
 
   return (
-    <li
+    <ItemRow
       data-testid="api-token-row"
       data-token-id={token.id}
-      className={cn(
-        'flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4',
-        isRevoked && 'bg-slate-50/60 dark:bg-slate-950/30',
-      )}
+      className={cn(isRevoked && 'bg-slate-50/60 dark:bg-slate-950/30')}
     >
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3
-            className={cn(
-              'min-w-0 truncate font-medium text-sm',
-              isRevoked ? 'text-slate-500 dark:text-slate-400' : 'text-slate-900 dark:text-slate-100',
-            )}
-          >
-            {token.name}
-          </h3>
-          {isRevoked ? (
-            <ToneBadge tone="gray" label="Revogado" dot />
-          ) : (
-            <ToneBadge tone="success" label="Ativo" dot />
-          )}
-        </div>
+        <ItemTitle
+          isMuted={isRevoked}
+          badges={
+            isRevoked ? (
+              <ToneBadge tone="gray" label="Revogado" dot />
+            ) : (
+              <ToneBadge tone="success" label="Ativo" dot />
+            )
+          }
+        >
+          {token.name}
+        </ItemTitle>
         <ul aria-label="Permissões" className="mt-1.5 flex flex-wrap gap-1.5">
           {token.scopes.map((scope) => (
             <li
@@ -93,6 +88,6 @@ export function ApiTokenRow({ token }: { token: ApiToken }) {
           Revogar
         </Button>
       )}
-    </li>
+    </ItemRow>
   );
 }

@@ -1,9 +1,9 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreVertical, Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
+import { Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
+import { ItemRow, ItemTag, ItemTitle } from '@/components/integration-card/item-row';
+import { RowMenu, RowMenuItem } from '@/components/integration-card/row-menu';
 import { Button, toast, useConfirm } from '@/components/ui';
-import { cn } from '@/lib/cn';
 import { channelKindLabel, summarizeConnection } from '@/lib/inbox-connection';
 import { useDisconnectInbox } from '../api/disconnect-inbox';
 import { useReconnectInbox } from '../api/reconnect-inbox';
@@ -21,9 +21,6 @@ interface Props {
   onPair: () => void;
   onEdit: () => void;
 }
-
-const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-slate-700 text-sm outline-none data-[highlighted]:bg-slate-100 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
 
 /** One inbox: what it is, its state, the agent switch, who sees it and (for admins) what to do. */
 export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props) {
@@ -77,23 +74,20 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
   };
 
   return (
-    <li
-      data-testid="inbox-row"
-      data-inbox-id={inbox.id}
-      className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4"
-    >
+    <ItemRow data-testid="inbox-row" data-inbox-id={inbox.id}>
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <ChannelKindIcon kind={inbox.kind} />
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h3 className="truncate font-medium text-slate-900 text-sm dark:text-slate-100">{inbox.name}</h3>
-            {inbox.primary ? (
-              <span className="rounded bg-slate-100 px-1.5 py-px font-medium text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                Principal
-              </span>
-            ) : null}
-            <InboxConnectionBadge status={status} />
-          </div>
+          <ItemTitle
+            badges={
+              <>
+                {inbox.primary ? <ItemTag>Principal</ItemTag> : null}
+                <InboxConnectionBadge status={status} />
+              </>
+            }
+          >
+            {inbox.name}
+          </ItemTitle>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-slate-500 text-xs dark:text-slate-400">
             <span>{kindLabel}</span>
             <span className="inline-flex items-center gap-1 tabular-nums">
@@ -139,61 +133,37 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
                 Conectar
               </Button>
             ) : null}
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger asChild>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Ações de ${inbox.name}`}
-                  isLoading={reconnect.isPending || disconnect.isPending || remove.isPending}
-                >
-                  <MoreVertical aria-hidden="true" className="size-4" />
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  collisionPadding={8}
-                  className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-                >
-                  {pairing !== 'none' ? (
-                    <DropdownMenu.Item className={menuItem} onSelect={onPair} disabled={!inbox.installed}>
-                      <QrCode aria-hidden="true" className="size-4" /> Parear
-                    </DropdownMenu.Item>
-                  ) : null}
-                  <DropdownMenu.Item className={menuItem} onSelect={onEdit}>
-                    <Pencil aria-hidden="true" className="size-4" /> Editar
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    className={menuItem}
-                    onSelect={() => reconnect.mutate(inbox.id)}
-                    disabled={!inbox.installed}
-                  >
-                    <RefreshCw aria-hidden="true" className="size-4" /> Reconectar
-                  </DropdownMenu.Item>
-                  {pairing !== 'none' ? (
-                    <DropdownMenu.Item
-                      className={menuItem}
-                      onSelect={() => void askDisconnect()}
-                      disabled={!status.connected}
-                    >
-                      <Unplug aria-hidden="true" className="size-4" /> Desconectar número
-                    </DropdownMenu.Item>
-                  ) : null}
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-                  <DropdownMenu.Item
-                    className={cn(menuItem, 'text-red-600 dark:text-red-400')}
-                    onSelect={() => void askRemove()}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" /> Remover
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <RowMenu
+              label={`Ações de ${inbox.name}`}
+              isBusy={reconnect.isPending || disconnect.isPending || remove.isPending}
+            >
+              {pairing !== 'none' ? (
+                <RowMenuItem icon={QrCode} onSelect={onPair} disabled={!inbox.installed}>
+                  Parear
+                </RowMenuItem>
+              ) : null}
+              <RowMenuItem icon={Pencil} onSelect={onEdit}>
+                Editar
+              </RowMenuItem>
+              <RowMenuItem
+                icon={RefreshCw}
+                onSelect={() => reconnect.mutate(inbox.id)}
+                disabled={!inbox.installed}
+              >
+                Reconectar
+              </RowMenuItem>
+              {pairing !== 'none' ? (
+                <RowMenuItem icon={Unplug} onSelect={() => void askDisconnect()} disabled={!status.connected}>
+                  Desconectar número
+                </RowMenuItem>
+              ) : null}
+              <RowMenuItem icon={Trash2} onSelect={() => void askRemove()} isDanger>
+                Remover
+              </RowMenuItem>
+            </RowMenu>
           </div>
         ) : null}
       </div>
-    </li>
+    </ItemRow>
   );
 }

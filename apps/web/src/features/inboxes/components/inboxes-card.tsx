@@ -1,7 +1,11 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
 import { Inbox as InboxIcon, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, Skeleton } from '@/components/ui';
+import { EmptyState } from '@/components/integration-card/empty-state';
+import { IntegrationCard } from '@/components/integration-card/integration-card';
+import { ItemList } from '@/components/integration-card/item-row';
+import { QueryBody } from '@/components/integration-card/query-body';
+import { Button } from '@/components/ui';
 import { useInboxes } from '@/lib/api/get-inboxes';
 import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
 import { useAuth } from '@/lib/session';
@@ -33,57 +37,37 @@ export function InboxesCard() {
   const editingInbox = dialog?.type === 'edit' ? find(dialog.inboxId) : undefined;
 
   return (
-    <Card role="region" aria-labelledby="inboxes-title" data-testid="inboxes-card">
-      <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h2 id="inboxes-title" className="font-semibold text-base text-slate-900 dark:text-slate-100">
-            Caixas de entrada
-          </h2>
-          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
-            Cada caixa é um número de WhatsApp conectado ao Atende. As conversas de cada número ficam na sua
-            caixa, com o agente de IA e a equipe que você escolher.
-          </p>
-        </div>
-        {isAdmin ? (
+    <IntegrationCard
+      id="inboxes"
+      testId="inboxes-card"
+      title="Caixas de entrada"
+      description="Cada caixa é um número de WhatsApp conectado ao Atende. As conversas de cada número ficam na sua caixa, com o agente de IA e a equipe que você escolher."
+      action={
+        isAdmin ? (
           <Button className="shrink-0 self-start" onClick={() => setDialog({ type: 'add' })}>
             <Plus aria-hidden="true" className="size-4" />
             Adicionar caixa de entrada
           </Button>
-        ) : null}
-      </div>
-      {!isAdmin ? (
-        <p className="mx-5 mt-3 rounded-lg bg-slate-50 px-3 py-2 text-slate-600 text-xs dark:bg-slate-800/60 dark:text-slate-300">
-          Somente administradores adicionam, conectam e alteram caixas de entrada.
-        </p>
-      ) : null}
-      <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
-        {inboxes.isPending ? (
-          <div className="space-y-3 p-5" aria-busy="true">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : inboxes.isError ? (
-          <div className="flex flex-col items-start gap-3 p-5">
-            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-              Erro ao carregar as caixas de entrada: {inboxes.error.message}
-            </p>
-            <Button variant="secondary" onClick={() => void inboxes.refetch()} isLoading={inboxes.isFetching}>
-              Tentar novamente
-            </Button>
-          </div>
-        ) : inboxes.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-            <InboxIcon aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
-            <p className="font-medium text-slate-800 text-sm dark:text-slate-200">Nenhuma caixa de entrada</p>
-            <p className="max-w-sm text-slate-500 text-sm dark:text-slate-400">
-              {isAdmin
-                ? 'Adicione um número de WhatsApp para começar a receber conversas.'
-                : 'Peça a um administrador para conectar um número.'}
-            </p>
-          </div>
-        ) : (
-          <ul aria-label="Caixas de entrada" className="divide-y divide-slate-200 dark:divide-slate-800">
-            {inboxes.data.map((inbox) => (
+        ) : null
+      }
+      notice={isAdmin ? null : 'Somente administradores adicionam, conectam e alteram caixas de entrada.'}
+    >
+      <QueryBody
+        query={inboxes}
+        skeletons={['h-14', 'h-14']}
+        what="as caixas de entrada"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState icon={InboxIcon} title="Nenhuma caixa de entrada">
+            {isAdmin
+              ? 'Adicione um número de WhatsApp para começar a receber conversas.'
+              : 'Peça a um administrador para conectar um número.'}
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ItemList label="Caixas de entrada">
+            {list.map((inbox) => (
               <InboxRow
                 key={inbox.id}
                 inbox={inbox}
@@ -94,9 +78,9 @@ export function InboxesCard() {
                 onEdit={() => setDialog({ type: 'edit', inboxId: inbox.id })}
               />
             ))}
-          </ul>
+          </ItemList>
         )}
-      </div>
+      </QueryBody>
       {isAdmin ? (
         <>
           <InboxFormDialog
@@ -119,6 +103,6 @@ export function InboxesCard() {
           />
         </>
       ) : null}
-    </Card>
+    </IntegrationCard>
   );
 }

@@ -1,7 +1,10 @@
 import type { OrderLookupView } from '@atende/contracts';
 import { FlaskConical, PackageSearch, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button, Card, Skeleton, ToneBadge, toast } from '@/components/ui';
+import { EmptyState } from '@/components/integration-card/empty-state';
+import { IntegrationCard } from '@/components/integration-card/integration-card';
+import { QueryBody } from '@/components/integration-card/query-body';
+import { Button, ToneBadge, toast } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/session';
 import { useOrderLookup } from '../api/get-order-lookup';
@@ -23,62 +26,47 @@ function OrderLookupCardContent() {
   const isConfigured = Boolean(view?.urlTemplate && view.replyTemplate);
 
   return (
-    <Card role="region" aria-labelledby="order-lookup-title" data-testid="order-lookup-card">
-      <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2
-              id="order-lookup-title"
-              className="font-semibold text-base text-slate-900 dark:text-slate-100"
-            >
-              Consulta de pedidos
-            </h2>
-            {view ? (
-              <ToneBadge
-                tone={view.enabled ? 'success' : 'gray'}
-                label={view.enabled ? 'Ligada' : 'Desligada'}
-                dot
-              />
-            ) : null}
-          </div>
-          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
-            Quando o cliente pergunta de um pedido ("o pedido 1234 já foi enviado?"), o agente consulta a sua
-            loja e responde com o que ela disser. Sem resposta, passa a conversa para a equipe.
-          </p>
-        </div>
-        {view && isConfigured ? <EnabledSwitch view={view} /> : null}
-      </div>
-      <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
-        {lookup.isPending ? (
-          <div className="space-y-3 p-5" aria-busy="true">
-            <Skeleton className="h-20 w-full" />
-          </div>
-        ) : lookup.isError ? (
-          <div className="flex flex-col items-start gap-3 p-5">
-            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-              Erro ao carregar a consulta de pedidos: {lookup.error.message}
-            </p>
-            <Button variant="secondary" onClick={() => void lookup.refetch()} isLoading={lookup.isFetching}>
-              Tentar novamente
-            </Button>
-          </div>
-        ) : !lookup.data.urlTemplate ? (
-          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-            <PackageSearch aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
-            <p className="font-medium text-slate-800 text-sm dark:text-slate-200">
-              Nenhuma consulta configurada
-            </p>
-            <p className="max-w-sm text-slate-500 text-sm dark:text-slate-400">
-              Informe a URL da API da sua loja e como a resposta vira mensagem.
-            </p>
-            <Button className="mt-2" onClick={() => setDialog('configure')}>
-              <Settings2 aria-hidden="true" className="size-4" />
-              Configurar
-            </Button>
-          </div>
-        ) : (
+    <IntegrationCard
+      id="order-lookup"
+      testId="order-lookup-card"
+      title="Consulta de pedidos"
+      badge={
+        view ? (
+          <ToneBadge
+            tone={view.enabled ? 'success' : 'gray'}
+            label={view.enabled ? 'Ligada' : 'Desligada'}
+            dot
+          />
+        ) : null
+      }
+      description={
+        'Quando o cliente pergunta de um pedido ("o pedido 1234 já foi enviado?"), o agente consulta a sua loja e responde com o que ela disser. Sem resposta, passa a conversa para a equipe.'
+      }
+      action={view && isConfigured ? <EnabledSwitch view={view} /> : null}
+    >
+      <QueryBody
+        query={lookup}
+        skeletons={['h-20']}
+        what="a consulta de pedidos"
+        isEmpty={(data) => !data.urlTemplate}
+        empty={
+          <EmptyState
+            icon={PackageSearch}
+            title="Nenhuma consulta configurada"
+            action={
+              <Button className="mt-2" onClick={() => setDialog('configure')}>
+                <Settings2 aria-hidden="true" className="size-4" />
+                Configurar
+              </Button>
+            }
+          >
+            Informe a URL da API da sua loja e como a resposta vira mensagem.
+          </EmptyState>
+        }
+      >
+        {(data) => (
           <div className="space-y-4 p-5">
-            <Summary view={lookup.data} />
+            <Summary view={data} />
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setDialog('configure')}>
                 <Settings2 aria-hidden="true" className="size-4" />
@@ -91,7 +79,7 @@ function OrderLookupCardContent() {
             </div>
           </div>
         )}
-      </div>
+      </QueryBody>
       {view ? (
         <>
           <OrderLookupFormDialog
@@ -106,7 +94,7 @@ function OrderLookupCardContent() {
           />
         </>
       ) : null}
-    </Card>
+    </IntegrationCard>
   );
 }
 

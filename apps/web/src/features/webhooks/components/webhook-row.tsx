@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from '@atende/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { History, KeyRound, MoreVertical, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
+import { History, KeyRound, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { ItemRow, ItemTitle } from '@/components/integration-card/item-row';
+import { RowMenu, RowMenuItem } from '@/components/integration-card/row-menu';
 import { Button, ToneBadge, toast, useConfirm } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { EndpointWithSecret } from '../api/create-webhook-endpoint';
@@ -26,8 +26,6 @@ function hostOf(url: string): string {
     return url;
   }
 }
-
-const menuItem = cn(menuItemClass, 'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50');
 
 /** One endpoint: where it posts, what it sends, its state (and why), and what an admin can do. */
 export function WebhookRow({ endpoint, onEdit, onShowDeliveries, onRotated }: Props) {
@@ -83,18 +81,11 @@ export function WebhookRow({ endpoint, onEdit, onShowDeliveries, onRotated }: Pr
   };
 
   return (
-    <li
-      data-testid="webhook-row"
-      data-endpoint-id={endpoint.id}
-      className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4"
-    >
+    <ItemRow data-testid="webhook-row" data-endpoint-id={endpoint.id}>
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="min-w-0 truncate font-medium text-slate-900 text-sm dark:text-slate-100">
-            {endpoint.description || hostOf(endpoint.url)}
-          </h3>
-          <ToneBadge tone={state.tone} label={state.label} dot />
-        </div>
+        <ItemTitle badges={<ToneBadge tone={state.tone} label={state.label} dot />}>
+          {endpoint.description || hostOf(endpoint.url)}
+        </ItemTitle>
         <p className="mt-1 break-all font-mono text-slate-600 text-xs dark:text-slate-300">{endpoint.url}</p>
         <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
           {describeEvents(endpoint.events)}
@@ -128,46 +119,23 @@ export function WebhookRow({ endpoint, onEdit, onShowDeliveries, onRotated }: Pr
           <History aria-hidden="true" className="size-4" />
           Entregas
         </Button>
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger asChild>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Ações do webhook ${name}`}
-              isLoading={rotate.isPending || remove.isPending}
-            >
-              <MoreVertical aria-hidden="true" className="size-4" />
-            </Button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={6}
-              collisionPadding={8}
-              className={menuContentClass}
-            >
-              <DropdownMenu.Item className={menuItem} onSelect={onEdit}>
-                <Pencil aria-hidden="true" className="size-4" /> Editar
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={menuItem} onSelect={() => void askRotate()}>
-                <KeyRound aria-hidden="true" className="size-4" /> Gerar novo segredo
-              </DropdownMenu.Item>
-              {endpoint.enabled ? (
-                <DropdownMenu.Item className={menuItem} onSelect={() => setEnabled(false)}>
-                  <PowerOff aria-hidden="true" className="size-4" /> Desativar
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-              <DropdownMenu.Item
-                className={cn(menuItem, 'text-red-600 dark:text-red-400')}
-                onSelect={() => void askRemove()}
-              >
-                <Trash2 aria-hidden="true" className="size-4" /> Excluir
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <RowMenu label={`Ações do webhook ${name}`} isBusy={rotate.isPending || remove.isPending}>
+          <RowMenuItem icon={Pencil} onSelect={onEdit}>
+            Editar
+          </RowMenuItem>
+          <RowMenuItem icon={KeyRound} onSelect={() => void askRotate()}>
+            Gerar novo segredo
+          </RowMenuItem>
+          {endpoint.enabled ? (
+            <RowMenuItem icon={PowerOff} onSelect={() => setEnabled(false)}>
+              Desativar
+            </RowMenuItem>
+          ) : null}
+          <RowMenuItem icon={Trash2} onSelect={() => void askRemove()} isDanger>
+            Excluir
+          </RowMenuItem>
+        </RowMenu>
       </div>
-    </li>
+    </ItemRow>
   );
 }

@@ -1,6 +1,10 @@
 import { Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, Skeleton } from '@/components/ui';
+import { EmptyState } from '@/components/integration-card/empty-state';
+import { IntegrationCard } from '@/components/integration-card/integration-card';
+import { ItemList } from '@/components/integration-card/item-row';
+import { QueryBody } from '@/components/integration-card/query-body';
+import { Button } from '@/components/ui';
 import { useAuth } from '@/lib/session';
 import type { EndpointWithSecret } from '../api/create-webhook-endpoint';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
@@ -27,52 +31,33 @@ function WebhooksCardContent() {
   const logOf = dialog?.type === 'deliveries' ? find(dialog.id) : undefined;
 
   return (
-    <Card role="region" aria-labelledby="webhooks-title" data-testid="webhooks-card">
-      <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h2 id="webhooks-title" className="font-semibold text-base text-slate-900 dark:text-slate-100">
-            Webhooks
-          </h2>
-          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
-            Avise outros sistemas (n8n, Make, seu ERP) quando algo acontece no Atende: cada evento vira um
-            POST assinado, com novas tentativas por até 24 h.
-          </p>
-        </div>
+    <IntegrationCard
+      id="webhooks"
+      testId="webhooks-card"
+      title="Webhooks"
+      description="Avise outros sistemas (n8n, Make, seu ERP) quando algo acontece no Atende: cada evento vira um POST assinado, com novas tentativas por até 24 h."
+      action={
         <Button className="shrink-0 self-start" onClick={() => setDialog({ type: 'add' })}>
           <Plus aria-hidden="true" className="size-4" />
           Adicionar webhook
         </Button>
-      </div>
-      <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
-        {endpoints.isPending ? (
-          <div className="space-y-3 p-5" aria-busy="true">
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : endpoints.isError ? (
-          <div className="flex flex-col items-start gap-3 p-5">
-            <p role="alert" className="text-red-700 text-sm dark:text-red-300">
-              Erro ao carregar os webhooks: {endpoints.error.message}
-            </p>
-            <Button
-              variant="secondary"
-              onClick={() => void endpoints.refetch()}
-              isLoading={endpoints.isFetching}
-            >
-              Tentar novamente
-            </Button>
-          </div>
-        ) : endpoints.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-            <Webhook aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
-            <p className="font-medium text-slate-800 text-sm dark:text-slate-200">Nenhum webhook</p>
-            <p className="max-w-sm text-slate-500 text-sm dark:text-slate-400">
-              Adicione a URL de um receptor para enviar a ele as mensagens, transferências e mudanças das
-              conversas.
-            </p>
-          </div>
-        ) : (
-          <ul aria-label="Webhooks" className="divide-y divide-slate-200 dark:divide-slate-800">
-            {endpoints.data.map((endpoint) => (
+      }
+    >
+      <QueryBody
+        query={endpoints}
+        skeletons={['h-16']}
+        what="os webhooks"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState icon={Webhook} title="Nenhum webhook">
+            Adicione a URL de um receptor para enviar a ele as mensagens, transferências e mudanças das
+            conversas.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ItemList label="Webhooks">
+            {list.map((endpoint) => (
               <WebhookRow
                 key={endpoint.id}
                 endpoint={endpoint}
@@ -81,9 +66,9 @@ function WebhooksCardContent() {
                 onRotated={(rotated) => setSecret({ ...rotated, reason: 'rotated' })}
               />
             ))}
-          </ul>
+          </ItemList>
         )}
-      </div>
+      </QueryBody>
       <WebhookFormDialog
         open={dialog?.type === 'add' || editing !== undefined}
         onOpenChange={(open) => {
@@ -101,6 +86,6 @@ function WebhooksCardContent() {
           void endpoints.refetch();
         }}
       />
-    </Card>
+    </IntegrationCard>
   );
 }

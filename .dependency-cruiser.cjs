@@ -1,7 +1,6 @@
 /**
  * The architecture's import rules (docs/architecture.md), checked by `npm run lint` (lint:boundaries).
- * A violation fails with the rule's name and comment. `allowed` lists what breaks a rule today, each
- * with what must change; remove the entry when it is done.
+ * A violation fails with the rule's name and comment. There are no exceptions: fix the import.
  */
 
 const SERVER = '^apps/server/src/';
@@ -16,8 +15,21 @@ const TEST_CODE = [
   '^tests/',
 ];
 
-/** @type {{ rule: string, from: string, to: string, change: string }[]} */
-const allowed = [];
+/**
+ * The server's bounded contexts, lowest first: each may import those before it, never those after
+ * (what a lower context needs from a higher one is handed in by composition.ts).
+ */
+const CONTEXTS = [
+  'kernel',
+  'people',
+  'conversations',
+  'customers',
+  'inboxes',
+  'integrations',
+  'agent',
+  'insight',
+  'demo',
+];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const rules = [
@@ -46,7 +58,8 @@ const rules = [
     from: { pathNot: TEST_CODE },
     to: { path: TEST_CODE },
   },
-  // Server layers: app → modules → (agent, channels, jobs) → plugins → db → lib. See docs/architecture.md.
+  // Server: infrastructure (lib, db, plugins, jobs, channels) below the contexts, the contexts in
+  // CONTEXTS' order, one composition root. See docs/architecture.md.
   {
     name: 'server-lib-is-a-leaf',
     comment: 'lib/ holds dependency-free helpers: it imports nothing else of the server.',
@@ -57,48 +70,56 @@ const rules = [
     name: 'server-db-below-everything',
     comment: 'db/ (connection, schema, migrations, SQLite machinery) imports only lib/ and types.',
     from: { path: `${SERVER}db/` },
-    to: { path: `${SERVER}(modules|agent|plugins|channels|jobs|app\\.ts|server\\.ts)` },
-  },
-  {
-    name: 'server-plugins-never-import-the-domain',
-    comment:
-      'plugins/ is Fastify infrastructure (auth, realtime, errors): it never imports modules/, agent/, channels/ or jobs/; the domain registers into it.',
-    from: { path: `${SERVER}plugins/` },
-    to: { path: `${SERVER}(modules|agent|channels|jobs)/` },
-  },
-  {
-    name: 'server-jobs-below-the-domain',
-    comment: 'jobs/ is the durable job queue: the domain and the agent use it, it knows neither.',
-    from: { path: `${SERVER}jobs/` },
-    to: { path: `${SERVER}(modules|agent|channels|plugins)/` },
-  },
-  {
-    name: 'server-channels-below-the-domain',
-    comment:
-      'channels/ are transport adapters behind channels/channel.ts: the domain calls them and they hand inbound messages to what it registered; they never import modules/ or agent/.',
-    from: { path: `${SERVER}channels/` },
-    to: { path: `${SERVER}(modules|agent|app\\.ts)` },
-  },
-  {
-    name: 'server-agent-through-the-messaging-api',
-    comment:
-      'The agent reads and writes conversations and messages only through conversations/messaging (its service), plus its own settings and knowledge modules.',
-    from: { path: `${SERVER}agent/` },
     to: {
-      path: `${SERVER}modules/`,
-      pathNot: `${SERVER}modules/(messaging|settings|knowledge-base|knowledge-gaps)/`,
+      path: `${SERVER}(${CONTEXTS.join('|')}|plugins|channels|jobs)/|${SERVER}(app|server|composition)\\.ts$`,
     },
   },
   {
-    name: 'server-domain-never-imports-the-agent',
+    name: 'server-plugins-never-import-a-context',
     comment:
-      'modules/ never imports agent/ (the agent depends on the domain); only the composition root composition.ts registers it.',
-    from: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/index\\.ts$` },
-    to: { path: `${SERVER}agent/` },
+      'plugins/ is Fastify infrastructure (auth, realtime, errors): it never imports a context, channels/ or jobs/; the contexts register into it.',
+    from: { path: `${SERVER}plugins/` },
+    to: { path: `${SERVER}(${CONTEXTS.join('|')}|channels|jobs)/` },
+  },
+  {
+    name: 'server-jobs-below-the-contexts',
+    comment: 'jobs/ is the durable job queue: the contexts use it, it knows none of them.',
+    from: { path: `${SERVER}jobs/` },
+    to: { path: `${SERVER}(${CONTEXTS.join('|')}|channels|plugins)/` },
+  },
+  {
+    name: 'server-channels-below-the-contexts',
+    comment:
+      'channels/ are transport adapters behind the channel port: the inboxes context runs them and they hand inbound messages to what it registered; they never import a context.',
+    from: { path: `${SERVER}channels/` },
+    to: { path: `${SERVER}(${CONTEXTS.join('|')})/|${SERVER}(app|composition)\\.ts$` },
+  },
+  ...CONTEXTS.slice(0, -1).map((context, i) => ({
+    name: `server-${context}-below-${CONTEXTS.slice(i + 1).join('-')}`,
+    comment: `Contexts depend downwards only (${CONTEXTS.join(' < ')}): ${context}/ never imports a context after it; what it needs from one above is handed in by composition.ts.`,
+    from: { path: `${SERVER}${context}/` },
+    to: { path: `${SERVER}(${CONTEXTS.slice(i + 1).join('|')})/` },
+  })),
+  {
+    name: 'server-agent-through-the-messaging-api',
+    comment:
+      "The agent reads and writes conversations and messages only through conversations/messaging (its service), and asks conversations/visibility who may see a knowledge gap's conversations.",
+    from: { path: `${SERVER}agent/` },
+    to: {
+      path: `${SERVER}conversations/`,
+      pathNot: `${SERVER}conversations/(messaging|visibility)/`,
+    },
+  },
+  {
+    name: 'server-one-composition-root',
+    comment:
+      "composition.ts alone wires the server: only app.ts imports it, and only it imports the contexts' entry files (<context>/<context>.context.ts).",
+    from: { path: SERVER, pathNot: `${SERVER}(app|composition)\\.ts$` },
+    to: { path: `${SERVER}composition\\.ts$|${SERVER}[^/]+/[^/]+\\.context\\.ts$` },
   },
   {
     name: 'server-no-seed-in-db',
-    comment: 'Seeding is domain code (demo), not part of db/.',
+    comment: 'Seeding is domain code (demo/), not part of db/.',
     from: {},
     to: { path: `${SERVER}db/seed/` },
   },
@@ -124,52 +145,19 @@ const rules = [
   },
 ];
 
-/**
- * Each rule, minus its allowed exceptions: the exception's source file is taken out of the rule and
- * gets a copy of it that spares only the allowed targets.
- */
-function withAllowed(rule) {
-  // Layer rules bind production code; tests may reach across layers to set up what they check.
-  if (/^(server|web)-/.test(rule.name)) {
-    rule = { ...rule, from: { ...rule.from, pathNot: [rule.from.pathNot ?? [], TEST_CODE].flat() } };
-  }
-  const exceptions = allowed.filter((entry) => entry.rule === rule.name);
-  if (exceptions.length === 0) return [{ severity: 'error', ...rule }];
-  const sources = [...new Set(exceptions.map((entry) => entry.from))];
-  const fromPathNot = [rule.from.pathNot ?? [], sources.map(escapeRegex)].flat();
-  return [
-    { severity: 'error', ...rule, from: { ...rule.from, pathNot: fromPathNot } },
-    ...sources.map((source) => {
-      // The copy's `from` is the one file, so fill in what the rule's `from` captured ($1) for it.
-      const captured = source.match(new RegExp(rule.from.path ?? '')) ?? [];
-      const fill = (pattern) =>
-        Array.isArray(pattern)
-          ? pattern.map(fill)
-          : pattern.replace(/\$(\d)/g, (_, i) => escapeRegex(captured[Number(i)] ?? ''));
-      return {
-        severity: 'error',
-        ...rule,
-        from: { path: `^${escapeRegex(source)}$` },
-        to: {
-          ...rule.to,
-          ...(rule.to.path ? { path: fill(rule.to.path) } : {}),
-          pathNot: [
-            fill([rule.to.pathNot ?? []].flat()),
-            exceptions.filter((entry) => entry.from === source).map((entry) => `^${escapeRegex(entry.to)}$`),
-          ].flat(),
-        },
-      };
-    }),
-  ];
-}
-
-function escapeRegex(path) {
-  return path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Layer rules bind production code; tests may reach across layers to set up what they check. */
+function withTestsExempt(rule) {
+  if (!/^(server|web)-/.test(rule.name)) return { severity: 'error', ...rule };
+  return {
+    severity: 'error',
+    ...rule,
+    from: { ...rule.from, pathNot: [rule.from.pathNot ?? [], TEST_CODE].flat() },
+  };
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: rules.flatMap(withAllowed),
+  forbidden: rules.map(withTestsExempt),
   allowed: undefined,
   options: {
     tsPreCompilationDeps: true,

@@ -1,28 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AgentModuleOptions, agentModule } from './agent/agent.module.js';
+import { type AgentOptions, agentContext } from './agent/agent.context.js';
 import { type ChannelTestHooks, channelRegistry } from './channels/registry.js';
-import { handBack, lockConversationsInOrder, takeOver } from './conversations/messaging/change-handler.js';
+import { conversationGuard, conversationsContext } from './conversations/conversations.context.js';
+import { lockConversationsInOrder } from './conversations/messaging/change-handler.js';
 import { createMessaging } from './conversations/messaging/messaging.js';
-import { conversationsRoutes } from './conversations/routes/conversations.routes.js';
-import { assertMayTakeOver } from './conversations/routes/takeover-permission.js';
-import { dashboardLimits } from './conversations/visibility/dashboard-limits.js';
-import { createDashboardRouter } from './conversations/visibility/dashboard-router.js';
-import { clientsRoutes } from './customers/clients/clients.routes.js';
+import { customersContext } from './customers/customers.context.js';
+import { personalDataEraser } from './customers/privacy/erase-personal-data.js';
+import type { DatabaseHandle } from './db/database.js';
 import { transactionBatcher } from './db/group-commit.js';
-import { demoPlugin } from './demo/demo-startup.js';
+import { demoContext } from './demo/demo.context.js';
 import type { Domain } from './domain.js';
-import { templatesRoutes } from './inboxes/channel-bridge/templates.routes.js';
-import { whatsappRoutes } from './inboxes/channel-bridge/whatsapp.routes.js';
 import { InboxManager } from './inboxes/inbox-manager.js';
+import { inboxesContext } from './inboxes/inboxes.context.js';
 import { inboxesRepository } from './inboxes/inboxes.repository.js';
-import { inboxesRoutes } from './inboxes/inboxes.routes.js';
 import { primaryChannel } from './inboxes/primary-channel.js';
-import { analyticsModule } from './insight/analytics/analytics.module.js';
-import { dashboardModule } from './insight/dashboard/dashboard.module.js';
-import { createOrderLookup } from './integrations/order-lookup/order-lookup.module.js';
-import { outboundWebhooksModule } from './integrations/webhooks/outbound-webhooks.module.js';
+import { insightContext } from './insight/insight.context.js';
+import {
+  apiDocsPlugin,
+  createOrderLookup,
+  disabledWebhookNotices,
+  integrationsContext,
+} from './integrations/integrations.context.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { kernelContext } from './kernel/kernel.context.js';
+import { permissionsPlugin } from './kernel/permissions/permissions.plugin.js';
+import { sessionsRepository } from './people/auth/sessions.repository.js';
+import { peopleContext } from './people/people.context.js';
+import { authPlugin } from './plugins/auth.js';
+import { clusterPlugin } from './plugins/cluster.js';
+import { dbPlugin } from './plugins/db.js';
+import { domainEventsPlugin } from './plugins/domain-events.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { healthChecksPlugin } from './plugins/health-checks.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { redisPlugin } from './plugins/redis.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticPlugin } from './plugins/static.js';
 import './domain.js';
 
 /**
@@ -33,7 +49,19 @@ import './domain.js';
  */
 const WRITES_GATHER_MS = 10;
 
-/** Builds the messaging services, the inboxes' channels and the job runner; decorates `app.domain`. */
+export interface CompositionOptions {
+  /** An open database (tests, bench). Migrated by the app, closed by its owner. */
+  dbHandle?: DatabaseHandle | undefined;
+  /** Holds the agent's pipeline at a point (the kill -9 test's server); never set in production. */
+  agentPause?: AgentOptions['pause'];
+  /** Tests: a fake Baileys socket, media download without the network, short leases. */
+  channels?: ChannelTestHooks;
+}
+
+/**
+ * The services two contexts share, built once: messaging (conversations), the inboxes' channels,
+ * the job runner and the short writes' group commit. Decorated as `app.domain`.
+ */
 function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {
   const { db, realtime } = app;
   const kind = app.dbHandle.kind;
@@ -63,6 +91,7 @@ function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {
     jobs,
     writes,
     agentEnabled: (inboxId) => inboxes?.agentEnabled(inboxId) ?? true,
+    personalData: personalDataEraser,
   });
   jobs.yieldWhile(() => messaging.underPressure());
   inboxes = new InboxManager({
@@ -76,126 +105,64 @@ function createDomain(app: FastifyInstance, hooks: ChannelTestHooks): Domain {
   return { inboxes, channel: primaryChannel(inboxes), jobs, messaging, visibility: app.visibility };
 }
 
-/** Socket client events answered by the same services as the REST calls, with the same visibility. */
-function registerClientEvents(app: FastifyInstance, domain: Domain): void {
-  const { visibility } = domain;
-  app.realtime.onClientEvent('send:message', async (user, payload) => {
-    await visibility.assertCanSee(user, payload.conversationId);
-    await assertMayTakeOver(app.db, user, payload.conversationId);
-    return {
-      success: true,
-      data: await domain.messaging.appendOutbound(payload.conversationId, user, {
-        message: payload.message,
-        type: 'text',
-        replyTo: payload.replyTo ?? null,
-      }),
-    };
-  });
-  app.realtime.onClientEvent('takeover:start', async (user, payload) => {
-    await visibility.assertCanSee(user, payload.conversationId);
-    await assertMayTakeOver(app.db, user, payload.conversationId);
-    return {
-      success: true,
-      data: await domain.messaging.changeHandler(payload.conversationId, takeOver(user)),
-    };
-  });
-  app.realtime.onClientEvent('takeover:end', async (user, payload) => {
-    await visibility.assertCanSee(user, payload.conversationId);
-    return {
-      success: true,
-      data: await domain.messaging.changeHandler(payload.conversationId, handBack(user)),
-    };
-  });
-  app.realtime.setConversationGuard((user, conversationId) => visibility.canSee(user, conversationId));
-  app.realtime.setDashboardRouter(
-    createDashboardRouter(
-      visibility,
-      dashboardLimits(app.db, () => domain.inboxes.anyLimited()),
-      (conversationId) => domain.messaging.routingOf(conversationId),
-    ),
-  );
-}
-
-function registerHealthCheck(app: FastifyInstance, domain: Domain): void {
-  app.healthChecks.register('WhatsApp', async () => {
-    const statuses = domain.inboxes.statuses();
-    if (statuses.length > 1) {
-      const connected = statuses.filter((s) => s.connected).length;
-      const detail = `${connected} de ${statuses.length} números conectados`;
-      if (connected === statuses.length) return { status: 'operational', responseTime: null, detail };
-      return { status: connected > 0 ? 'degraded' : 'error', responseTime: null, detail };
-    }
-    const status = domain.channel.status();
-    if (status.connected)
-      return { status: 'operational', responseTime: null, detail: `Conectado (${status.channel})` };
-    if (status.state === 'qr')
-      return { status: 'degraded', responseTime: null, detail: 'Aguardando leitura do QR Code' };
-    if (status.state === 'connecting')
-      return { status: 'degraded', responseTime: null, detail: 'Conectando' };
-    return { status: 'error', responseTime: null, detail: 'Desconectado' };
-  });
-}
-
-/**
- * The domain: channel, ingest, conversations, jobs, dashboard figures and the agent.
- * Registered by app.ts after the platform plugins (db, auth, realtime, errors).
- */
-export interface DomainOptions {
-  /** Passed to the agent (tests only). */
-  agentPause?: AgentModuleOptions['pause'];
-  /** Tests: a fake Baileys socket, media download without the network, short leases. */
-  channels?: ChannelTestHooks;
-}
-
-export const domainPlugin = fp<DomainOptions>(
+const domainPlugin = fp<{ channels: ChannelTestHooks }>(
   async (app, options) => {
-    const domain = createDomain(app, options.channels ?? {});
-    app.decorate('domain', domain);
-
-    await app.register(conversationsRoutes);
-    await app.register(clientsRoutes);
-    await app.register(whatsappRoutes);
-    await app.register(inboxesRoutes);
-    await app.register(templatesRoutes(domain.inboxes));
-    // Each channel kind's own routes (a provider's webhook, the simulator's controls).
-    for (const kind of domain.inboxes.kinds().values()) {
-      if (kind.routes)
-        await app.register(kind.routes(domain.inboxes.runningOf(kind.kind), domain.inboxes.sharedContext()));
-    }
-    registerClientEvents(app, domain);
-    registerHealthCheck(app, domain);
-    // Signed outbound webhooks: a delivery per domain event and subscribed endpoint, posted by jobs.
-    await app.register(outboundWebhooksModule);
-    // The AI agent (helper "agent"): agent_reply jobs, knowledge-base index, knowledge gaps.
-    // The order lookup: its admin routes, and the agent's answer to "o pedido 1234 já foi enviado?".
-    const orderLookup = createOrderLookup(app);
-    await app.register(orderLookup.routes);
-    await app.register(agentModule, { pause: options.agentPause, recordLookup: orderLookup.forAgent });
-
-    // Dashboard figures and analytics (helper "metrics"): routes + live system:metrics.
-    await app.register(dashboardModule);
-    await app.register(analyticsModule);
-    // Demo mode: seeds an empty database; simulated customers while running (SIMULATED_TRAFFIC).
-    await app.register(demoPlugin);
-
-    app.addHook('onReady', async () => {
-      await domain.inboxes.start();
-      await domain.jobs.start();
-    });
-    app.addHook('preClose', async () => {
-      await domain.jobs.stop();
-      await domain.messaging.drain();
-      await domain.inboxes.stop();
-    });
+    app.decorate('domain', createDomain(app, options.channels));
   },
   {
     name: 'atende-domain',
-    dependencies: [
-      'atende-db',
-      'atende-auth',
-      'atende-realtime',
-      'atende-health-checks',
-      'atende-domain-events',
-    ],
+    dependencies: ['atende-db', 'atende-realtime', 'atende-domain-events', 'atende-visibility'],
   },
 );
+
+/**
+ * The composition root: the only place that wires the server. Platform plugins first (errors, db,
+ * auth, realtime…), then the two hooks every route passes through (the conversation guard and the
+ * API docs), the shared services, and the contexts in the order their dependencies need. Each
+ * context is one plugin with one entry file (`<context>/<context>.context.ts`).
+ */
+export async function compose(app: FastifyInstance, options: CompositionOptions): Promise<void> {
+  await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(dbPlugin, { handle: options.dbHandle });
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  // Bearer tokens are checked against people's sessions; plugins/ never imports a context.
+  await app.register(authPlugin, { sessions: sessionsRepository(app.db) });
+  await app.register(healthChecksPlugin);
+  await app.register(domainEventsPlugin);
+  await app.register(realtimePlugin);
+  await app.register(clusterPlugin);
+  // Before any route: routes declare the action they need and how they reach conversations, and
+  // these enforce it; the OpenAPI document is built from each route as it is added.
+  await app.register(permissionsPlugin);
+  await app.register(conversationGuard);
+  await app.register(apiDocsPlugin);
+
+  await app.register(domainPlugin, { channels: options.channels ?? {} });
+  await app.register(peopleContext);
+  await app.register(kernelContext);
+  await app.register(conversationsContext, { adminNotices: disabledWebhookNotices });
+  await app.register(customersContext);
+  await app.register(inboxesContext);
+  const orderLookup = createOrderLookup(app);
+  await app.register(integrationsContext, { orderLookup });
+  await app.register(agentContext, { pause: options.agentPause, recordLookup: orderLookup.forAgent });
+  await app.register(insightContext);
+  // Seeds an empty database while the app is built (before the agent indexes the knowledge base).
+  await app.register(demoContext);
+
+  // Channels and jobs start once every context has registered its job kinds and hooks.
+  const { domain } = app;
+  app.addHook('onReady', async () => {
+    await domain.inboxes.start();
+    await domain.jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    await domain.jobs.stop();
+    await domain.messaging.drain();
+    await domain.inboxes.stop();
+  });
+  await app.register(staticPlugin);
+}

@@ -9,7 +9,6 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: './data/atende.db',
-      channel: 'simulator',
       demo: true,
       logLevel: 'info',
       trustProxy: false,

@@ -20,11 +20,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'deve começar com redis://')
     .optional(),
-  /** The first inbox's channel kind on an empty database (checked against the channel registry). */
+  /** The first inbox's channel kind on an empty database (the registry's default when unset). */
   CHANNEL: z
     .string()
     .regex(/^[a-z][a-z0-9-]{1,31}$/)
-    .default('simulator'),
+    .optional(),
   DEMO: bool.default(true),
   SIMULATED_TRAFFIC: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),

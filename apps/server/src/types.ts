@@ -186,8 +186,6 @@ declare module 'fastify' {
     sessions: SessionLookup;
     /** preHandler: 401 unless a valid bearer token; sets request.user and request.sessionId. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: authenticate, then 403 unless admin. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Registers how API tokens are checked (integrations/api-tokens); without it they get 401. */
     setApiTokenAuthenticator: (authenticator: ApiTokenAuthenticator) => void;
   }

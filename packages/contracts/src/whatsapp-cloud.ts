@@ -67,6 +67,11 @@ export const messageTemplateSchema = z.object({
   parameterCount: z.number().int().min(0),
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+/** A template's text with its `{{n}}` placeholders filled in (as the customer reads it). */
+export function renderTemplate(body: string, parameters: readonly string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (match, n: string) => parameters[Number(n) - 1] ?? match);
+}
 export const messageTemplatesResponseSchema = okEnvelope(z.array(messageTemplateSchema));
 /** Whose templates: an inbox's (the first inbox that has templates when absent). */
 export const templatesQuerySchema = z.object({

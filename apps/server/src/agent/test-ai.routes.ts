@@ -19,7 +19,7 @@ export const testAiRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin-config/test-ai',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('settings:manage'),
       schema: { body: testAiConnectionRequestSchema, response: { 200: aiConnectionResponseSchema } },
     },
     async (request) => {

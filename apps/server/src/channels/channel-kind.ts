@@ -57,6 +57,8 @@ export interface ChannelKindDefinition<S = Record<string, unknown>, C extends Ch
   label: string;
   description: string;
   pairing: 'none' | 'qr' | 'qr-or-code';
+  /** The name the first inbox of an empty database gets with this kind (`WhatsApp` when absent). */
+  firstInboxName?: string;
   /** The kind's settings, validated on every create and update; `fields` describes the form. */
   settingsSchema: z.ZodType<S>;
   fields: InboxSettingsField[];

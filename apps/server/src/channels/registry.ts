@@ -3,6 +3,9 @@ import { cloudApiKind } from './cloud-api/cloud-api-kind.js';
 import { simulatorKind } from './simulator/simulator-kind.js';
 import { type WhatsappWebTestHooks, whatsappWebKind } from './whatsapp-web/whatsapp-web-kind.js';
 
+/** The kind an empty database starts with when `CHANNEL` is not set, and a removed inbox reports. */
+export const DEFAULT_KIND = simulatorKind.kind;
+
 /** Test hooks a kind accepts (fake sockets, local servers); production passes none. */
 export interface ChannelTestHooks {
   whatsappWeb?: WhatsappWebTestHooks;

@@ -12,7 +12,7 @@ import { createRandom } from './prng.js';
 
 export const DEMO_ADMIN_NAME = 'Ana Administradora';
 export const DEMO_OPERATOR_NAME = 'Otávio Operador';
-const KNOWLEDGE_BASE_FILE = new URL('../../agent/demo-knowledge-base.md', import.meta.url);
+const KNOWLEDGE_BASE_FILE = new URL('../agent/demo-knowledge-base.md', import.meta.url);
 
 export interface SeedDemoOptions {
   /** The instant the history ends at (default: the clock's now). */

@@ -8,6 +8,7 @@ import type {
   SharedContext,
 } from '../channels/channel-kind.js';
 import { channelStateRepository } from '../channels/channel-state.repository.js';
+import { DEFAULT_KIND } from '../channels/registry.js';
 import type { Messaging } from '../conversations/messaging/messaging.js';
 import { sentMessages } from '../conversations/messaging/sent-messages.js';
 import { serviceWindowAt } from '../conversations/messaging/service-window.js';
@@ -163,7 +164,7 @@ export class InboxManager {
     const running = this.running.get(inboxId);
     if (running) return running.channel.status();
     const missing = this.missing.get(inboxId);
-    return offline(missing?.kind ?? 'simulator', missing ? NOT_INSTALLED : 'Caixa de entrada removida');
+    return offline(missing?.kind ?? DEFAULT_KIND, missing ? NOT_INSTALLED : 'Caixa de entrada removida');
   }
 
   /** The first running inbox whose channel has a capability (templates, say). */
@@ -263,18 +264,17 @@ export class InboxManager {
   private async ensureFirstInbox(): Promise<void> {
     const { repo, kinds, app } = this.deps;
     if ((await repo.count()) > 0) return;
-    const kind = kinds.get(app.config.channel);
+    const wanted = app.config.channel ?? DEFAULT_KIND;
+    const kind = kinds.get(wanted);
     if (!kind) {
-      throw new Error(
-        `CHANNEL=${app.config.channel}: tipo de canal desconhecido (${[...kinds.keys()].join(', ')})`,
-      );
+      throw new Error(`CHANNEL=${wanted}: tipo de canal desconhecido (${[...kinds.keys()].join(', ')})`);
     }
     const settings = (await kind.settingsFromEnvironment?.(this.shared)) ?? {};
     await repo.insert(
       {
         id: FIRST_INBOX_ID,
         kind: kind.kind,
-        name: kind.kind === 'simulator' ? 'WhatsApp (simulador)' : 'WhatsApp',
+        name: kind.firstInboxName ?? 'WhatsApp',
         phone: null,
         settings: JSON.stringify(settings),
         agent_enabled: 1,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { inboxMembership } from '../conversations/visibility/inbox-membership.js';
 import type { Database, InboxesTable } from '../db/schema.js';
 import { now } from '../lib/clock.js';
 
@@ -112,31 +113,8 @@ export function inboxesRepository(db: Kysely<Database>) {
       await db.updateTable('inboxes').set({ removed_at: at, updated_at: at }).where('id', '=', id).execute();
     },
 
-    /** Every inbox id, removed ones included (their conversations are still there). */
-    async allIds(): Promise<string[]> {
-      return (await db.selectFrom('inboxes').select('id').execute()).map((row) => row.id);
-    },
-
-    /** The inboxes an operator may see (admins see all: the caller decides who is restricted). */
-    async visibleTo(userId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('inboxes as i')
-        .select('i.id')
-        .where((eb) =>
-          eb.or([
-            eb('i.operator_access', '=', 'all'),
-            eb.exists(
-              eb
-                .selectFrom('inbox_members as m')
-                .select('m.user_id')
-                .whereRef('m.inbox_id', '=', 'i.id')
-                .where('m.user_id', '=', userId),
-            ),
-          ]),
-        )
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    /** Every inbox id, removed ones included, and the ones an operator may see (visibility's reads). */
+    ...inboxMembership(db),
   };
 }
 

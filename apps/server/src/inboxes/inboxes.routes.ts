@@ -44,7 +44,7 @@ export const inboxesRoutes: FastifyPluginAsync = async (fastify) => {
     repo: inboxesRepository(app.db),
     manager: app.domain.inboxes,
   });
-  const admin = { onRequest: app.requireAdmin };
+  const admin = { onRequest: app.allow('inboxes:manage') };
   const auth = { onRequest: app.authenticate };
   const one = { params: inboxParamsSchema, response: { 200: inboxResponseSchema } };
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AnyChannelKind } from '../channels/channel-kind.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit } from '../kernel/audit/audit.repository.js';
+import { can } from '../kernel/permissions/actions.js';
 import { AppError } from '../lib/app-error.js';
 import { toIso } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -56,7 +57,7 @@ export function inboxesService(deps: {
 
   function toInbox(row: InboxWithMembers, viewer: Actor): Inbox {
     const kind = kindOf(row.kind);
-    const isAdmin = viewer.role === 'admin';
+    const isAdmin = can(viewer, 'inboxes:manage');
     return {
       id: row.id,
       kind: row.kind,
@@ -108,7 +109,7 @@ export function inboxesService(deps: {
     /** Admins see every inbox; an operator only those open to all operators or to them. */
     async list(viewer: Actor, options: { removed: boolean }): Promise<Inbox[]> {
       const rows = await repo.list(options);
-      if (viewer.role === 'admin') return rows.map((row) => toInbox(row, viewer));
+      if (can(viewer, 'conversations:see-all')) return rows.map((row) => toInbox(row, viewer));
       const visible = new Set(await repo.visibleTo(viewer.id));
       return rows.filter((row) => visible.has(row.id)).map((row) => toInbox(row, viewer));
     },

@@ -1,12 +1,13 @@
 import type { ChannelStatus } from '@atende/contracts';
 import { ChannelUnavailableError } from '../channels/channel.js';
+import { DEFAULT_KIND } from '../channels/registry.js';
 import type { InboxManager } from './inbox-manager.js';
 
 const NONE: ChannelStatus = {
   connected: false,
   qr: null,
   state: 'disconnected',
-  channel: 'simulator',
+  channel: DEFAULT_KIND,
   phone: null,
   pairingCode: null,
   reason: 'Nenhuma caixa de entrada ativa',

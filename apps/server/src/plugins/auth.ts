@@ -19,7 +19,7 @@ export interface AuthPluginOptions {
 }
 
 /**
- * Decorates `authenticate` and `requireAdmin`, `sessions` (for the realtime plugin's sockets), and
+ * Decorates `authenticate`, `sessions` (for the realtime plugin's sockets), and
  * `request.user` / `request.sessionId`. A bearer starting `atd_` is an API token: checked by what
  * `setApiTokenAuthenticator` registered (no session).
  */
@@ -48,18 +48,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       await sessions.touch(session, at);
     }
 
-    async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (!request.user) await authenticate(request, reply);
-      if (request.user?.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'Acesso restrito a administradores');
-      }
-    }
-
     app.decorate('authenticate', authenticate);
     app.decorate('setApiTokenAuthenticator', (authenticator: ApiTokenAuthenticator) => {
       apiTokens = authenticator;
     });
-    app.decorate('requireAdmin', requireAdmin);
   },
   { name: 'atende-auth' },
 );

@@ -1,11 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { knowledgeBaseResponseSchema, knowledgeBaseUpdateSchema } from '@atende/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
-import { getSettings } from '../../kernel/settings/settings.service.js';
-import { AppError } from '../../lib/app-error.js';
 import type { KnowledgeBaseEvents } from '../../types.js';
 import { readKnowledgeBase, writeKnowledgeBase } from './knowledge-base.repository.js';
 
@@ -34,15 +31,6 @@ export const knowledgeBaseModule = fp(
     };
     app.decorate('knowledgeBase', events);
 
-    async function canEdit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      await app.authenticate(request, reply);
-      if (request.user?.role === 'admin') return;
-      const access = await getSettings(app.db, 'access-control');
-      if (!access.operatorsCanEditKnowledgeBase) {
-        throw new AppError('FORBIDDEN', 'Sem permissão para editar a base de conhecimento');
-      }
-    }
-
     app.get(
       '/api/knowledge-base',
       { onRequest: app.authenticate, schema: { response: { 200: knowledgeBaseResponseSchema } } },
@@ -52,7 +40,7 @@ export const knowledgeBaseModule = fp(
     app.post(
       '/api/knowledge-base',
       {
-        onRequest: canEdit,
+        onRequest: app.allow('knowledge-base:edit'),
         // 500,000 characters of UTF-8 text with JSON escapes can exceed the 1 MiB default.
         bodyLimit: 4 * 1024 * 1024,
         schema: { body: knowledgeBaseUpdateSchema, response: { 200: knowledgeBaseResponseSchema } },

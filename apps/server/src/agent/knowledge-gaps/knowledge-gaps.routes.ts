@@ -41,7 +41,7 @@ export const knowledgeGapsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/knowledge-gaps/:id/resolve',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('knowledge-gaps:resolve'),
       schema: {
         params: knowledgeGapParamsSchema,
         body: resolveKnowledgeGapRequestSchema,
@@ -58,7 +58,7 @@ export const knowledgeGapsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/knowledge-gaps/:id/dismiss',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('knowledge-gaps:resolve'),
       schema: { params: knowledgeGapParamsSchema, response: { 200: knowledgeGapResponseSchema } },
     },
     async (request) => ({

@@ -41,11 +41,6 @@ export function templateSends(db: Kysely<Database>) {
 
 export type TemplateSends = ReturnType<typeof templateSends>;
 
-/** The body text with `{{n}}` replaced by the n-th parameter: what the operator sees in the chat. */
-export function renderTemplate(body: string, parameters: string[]): string {
-  return body.replace(/\{\{(\d+)\}\}/g, (match, n: string) => parameters[Number(n) - 1] ?? match);
-}
-
 /** How many distinct `{{n}}` placeholders a template body has. */
 export function countParameters(body: string): number {
   const numbers = [...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));

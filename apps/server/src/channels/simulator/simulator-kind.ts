@@ -17,6 +17,7 @@ export const simulatorKind: ChannelKindDefinition<Record<string, never>, Simulat
   label: 'Simulador de WhatsApp',
   description: 'Um WhatsApp de demonstração: pareie pelo QR e converse como cliente pela API do simulador.',
   pairing: 'qr',
+  firstInboxName: 'WhatsApp (simulador)',
   settingsSchema: z.object({}) as z.ZodType<Record<string, never>>,
   fields: [],
   secretKeys: [],

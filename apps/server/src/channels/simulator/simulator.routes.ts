@@ -48,7 +48,7 @@ export const simulatorRoutes =
     const auth = { onRequest: app.authenticate };
     // Playing the customers (writing and reacting as any of them, reading what each received) crosses
     // every operator's visibility: an administrator's tool, like unlinking the number.
-    const customerSide = { onRequest: app.requireAdmin };
+    const customerSide = { onRequest: app.allow('simulator:play') };
     const statusSchema = { response: { 200: whatsappStatusResponseSchema } };
 
     app.post(
@@ -70,7 +70,10 @@ export const simulatorRoutes =
     // Unlinking the number stops the channel for everyone: admins only (docs/security.md).
     app.post(
       '/api/simulator/unpair',
-      { onRequest: app.requireAdmin, schema: { ...statusSchema, querystring: simulatorInboxQuerySchema } },
+      {
+        onRequest: app.allow('simulator:play'),
+        schema: { ...statusSchema, querystring: simulatorInboxQuerySchema },
+      },
       async (request) => ({
         success: true as const,
         data: await pick(running, request.query.inboxId).unpair(),

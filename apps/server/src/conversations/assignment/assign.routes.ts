@@ -21,7 +21,7 @@ export const assignRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/conversations/:id/assign',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('conversations:assign'),
       ...guardConversation('params.id'),
       schema: {
         params: conversationParamsSchema,

@@ -28,7 +28,7 @@ export const cannedRepliesRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/canned-replies',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('canned-replies:manage'),
       schema: { body: cannedReplyInputSchema, response: { 200: cannedReplyResponseSchema } },
     },
     async (request) => ({
@@ -41,7 +41,7 @@ export const cannedRepliesRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/canned-replies/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('canned-replies:manage'),
       schema: {
         params: cannedReplyIdParamsSchema,
         body: cannedReplyInputSchema,
@@ -58,7 +58,7 @@ export const cannedRepliesRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/canned-replies/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('canned-replies:manage'),
       schema: { params: cannedReplyIdParamsSchema, response: { 200: ackEnvelopeSchema } },
     },
     async (request) => {

@@ -27,7 +27,7 @@ export const labelsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/labels',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('labels:manage'),
       schema: { body: labelInputSchema, response: { 200: labelResponseSchema } },
     },
     async (request) => ({
@@ -40,7 +40,7 @@ export const labelsRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/labels/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('labels:manage'),
       schema: { params: labelIdParamsSchema, body: labelInputSchema, response: { 200: labelResponseSchema } },
     },
     async (request) => ({
@@ -54,7 +54,7 @@ export const labelsRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/labels/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('labels:manage'),
       schema: { params: labelIdParamsSchema, response: { 200: ackEnvelopeSchema } },
     },
     async (request) => {

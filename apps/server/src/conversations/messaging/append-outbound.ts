@@ -46,6 +46,12 @@ interface OutboundRow {
   media?: { url: string; mimeType: string } | undefined;
 }
 
+/** How a person's message is labelled in the thread (the spec's senders): operators write as `agent`. */
+const SENDER_OF_ROLE = { admin: 'admin', operator: 'agent' } as const satisfies Record<
+  AuthUser['role'],
+  Sender
+>;
+
 const insertMessage = preparedQuery((db, row: MessageRow) => db.insertInto('messages').values(row));
 
 const updateConversationAfterReply = preparedQuery(
@@ -241,7 +247,7 @@ export function outboundWriter(deps: {
           deps.jobs,
           conversation,
           {
-            sender: user.role === 'admin' ? 'admin' : 'agent',
+            sender: SENDER_OF_ROLE[user.role],
             content: input.message,
             type: input.type,
             replyTo,

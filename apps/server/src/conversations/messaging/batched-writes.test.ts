@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useMigratedDatabase } from '../../../test/helpers.js';
 import { addClient, addConversation, addMessage } from '../../../test/metric-fixtures.js';
+import { personalDataEraser } from '../../customers/privacy/erase-personal-data.js';
 import { openDatabase } from '../../db/database.js';
 import { type TransactionBatcher, transactionBatcher } from '../../db/group-commit.js';
 import type { Database } from '../../db/schema.js';
@@ -61,6 +62,7 @@ describeEachDatabase('messaging writes share group commits', (kind) => {
       domainEvents,
       jobs: new JobRunner({ db }),
       writes,
+      personalData: personalDataEraser,
     });
     /** Calls `submit` with its writes noted under `name`. */
     const as = <T>(name: string, submit: () => Promise<T>): Promise<T> => {

@@ -1,7 +1,5 @@
 import type { UpdateClientRequest } from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import { erasePersonalData } from '../../customers/privacy/erase-personal-data.js';
-import { locate } from '../../customers/privacy/personal-data-sql.js';
 import type { Database } from '../../db/schema.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { AppError } from '../../lib/app-error.js';
@@ -39,6 +37,18 @@ export async function refreshConversations(
 }
 
 /**
+ * The LGPD erasure of one client's personal data in every table, run inside messaging's transaction.
+ * The customers context implements it from its personal-data registry; the composition root hands it in.
+ */
+export interface PersonalDataEraser {
+  /** Null when there is no such client; else the erased rows per table and the media files to remove. */
+  eraseWithin(
+    trx: Transaction<Database>,
+    clientId: string,
+  ): Promise<{ blanked: Record<string, number>; mediaIds: string[] } | null>;
+}
+
+/**
  * The CRM's writes on `clients` (which the messaging module owns: ingest upserts it with every
  * message) and the LGPD erasure.
  */
@@ -46,6 +56,7 @@ export function clientRecords(deps: {
   db: Kysely<Database>;
   realtime: Realtime;
   domainEvents: DomainEvents;
+  personalData: PersonalDataEraser;
 }) {
   const { db } = deps;
 
@@ -115,9 +126,9 @@ export function clientRecords(deps: {
     async eraseClient(clientId: string, actor: Actor) {
       const events = new PendingEvents();
       const outcome = await db.transaction().execute(async (trx) => {
-        const subject = await locate(trx, clientId);
-        if (!subject) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
-        const blanked = await erasePersonalData(trx, subject);
+        const erased = await deps.personalData.eraseWithin(trx, clientId);
+        if (!erased) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+        const { blanked, mediaIds } = erased;
         await trx.updateTable('clients').set({ erased_at: now() }).where('id', '=', clientId).execute();
         await refreshConversations(trx, clientId, events);
         events.domain({
@@ -126,7 +137,7 @@ export function clientRecords(deps: {
         });
         const counts = {
           messages: blanked.messages ?? 0,
-          media: subject.mediaIds.length,
+          media: mediaIds.length,
           conversations: blanked.conversations ?? 0,
         };
         await recordAudit(trx, {
@@ -136,7 +147,7 @@ export function clientRecords(deps: {
           targetId: clientId,
           detail: counts,
         });
-        return { counts, mediaIds: subject.mediaIds };
+        return { counts, mediaIds };
       });
       events.flush(deps);
       return outcome;

@@ -18,7 +18,7 @@ import {
 } from './change-handler.js';
 import { channelReads } from './channel-reads.js';
 import { linkClientIdentities } from './client-identity.js';
-import { clientRecords } from './client-records.js';
+import { clientRecords, type PersonalDataEraser } from './client-records.js';
 import { conversationAccess } from './conversation-access.js';
 import { conversationQueries } from './conversation-queries.js';
 import { toConversation } from './conversation-row.js';
@@ -61,6 +61,8 @@ export interface MessagingDeps {
   writes: TransactionBatcher;
   /** Whether the agent answers an inbox's customers (every inbox when absent). */
   agentEnabled?: (inboxId: string) => boolean;
+  /** The LGPD erasure (customers/privacy's registry), run inside messaging's transaction. */
+  personalData: PersonalDataEraser;
 }
 
 /**
@@ -119,7 +121,7 @@ export function createMessaging(deps: MessagingDeps) {
     ...conversationQueries(db),
     ...conversationAccess(db),
     ...labelWriter({ db, kind, realtime, domainEvents }),
-    ...clientRecords({ db, realtime, domainEvents }),
+    ...clientRecords({ db, realtime, domainEvents, personalData: deps.personalData }),
     /** WhatsApp LID ↔ phone pairs learned outside a message: one client for both forms. */
     linkClientIdentities: (pairs: ReadonlyArray<{ lid: string; phone: string }>) =>
       linkClientIdentities({ db, realtime, domainEvents }, pairs),

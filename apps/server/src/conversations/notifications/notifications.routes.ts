@@ -6,12 +6,15 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scopedReadModel, scopeOf } from '../visibility/route-access.js';
-import { notificationsService } from './notifications.service.js';
+import { type AdminNotices, notificationsService } from './notifications.service.js';
 
 /** GET /api/notifications (the signed-in user's), POST /api/notifications/read. */
-export const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
+export const notificationsRoutes: FastifyPluginAsync<{ adminNotices: AdminNotices }> = async (
+  fastify,
+  options,
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const notifications = notificationsService(app);
+  const notifications = notificationsService(app, options.adminNotices);
   app.get(
     '/api/notifications',
     {

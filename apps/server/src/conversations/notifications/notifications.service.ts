@@ -1,6 +1,6 @@
 import type { Notification } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
-import { disabledWebhookNotices } from '../../integrations/webhooks/disabled-notices.js';
+import { can } from '../../kernel/permissions/actions.js';
 import { now, toIso } from '../../lib/clock.js';
 import type { AuthUser } from '../../types.js';
 import { ASSIGNED_REASON_PREFIX } from '../assignment/assign.routes.js';
@@ -10,13 +10,16 @@ const LIMIT = 50;
 
 type Item = Omit<Notification, 'read'>;
 
+/** Notices only admins get, from other contexts (webhooks the system turned off), handed in at composition. */
+export type AdminNotices = (db: FastifyInstance['db']) => Promise<Item[]>;
+
 /**
  * The top bar's notifications, derived from the current state rather than stored: conversations
  * waiting for a person (that the user may see), conversations assigned to the user, and WhatsApp
  * being disconnected. Each occurrence has a stable id (a new hand-off of the same conversation is a
  * new one); only the read marks are stored, per user.
  */
-export function notificationsService(app: FastifyInstance) {
+export function notificationsService(app: FastifyInstance, adminNotices: AdminNotices) {
   let disconnectedSince: number | null = null;
 
   function whatsapp(): Item | null {
@@ -66,7 +69,7 @@ export function notificationsService(app: FastifyInstance) {
     }
     const disconnected = whatsapp();
     if (disconnected) list.push(disconnected);
-    if (user.role === 'admin') list.push(...(await disabledWebhookNotices(app.db)));
+    if (can(user, 'integrations:manage')) list.push(...(await adminNotices(app.db)));
     return list.sort((a, b) => b.at.localeCompare(a.at)).slice(0, LIMIT);
   }
 

@@ -88,7 +88,8 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/conversations/:id/messages',
     {
-      ...visible,
+      ...auth,
+      ...guardConversation('params.id', 'conversation:reply'),
       schema: {
         params: conversationParamsSchema,
         querystring: listMessagesQuerySchema,
@@ -111,7 +112,8 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/conversations/:id/messages',
     {
-      ...visible,
+      ...auth,
+      ...guardConversation('params.id', 'conversation:reply'),
       schema: {
         params: conversationParamsSchema,
         body: sendMessageRequestSchema,
@@ -119,7 +121,7 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await assertMayTakeOver(app.db, userOf(request), request.params.id);
+      await assertMayTakeOver(app, userOf(request), request.params.id, 'conversation:reply');
       const message = await messaging.appendOutbound(request.params.id, userOf(request), request.body);
       return { success: true as const, data: message, message: 'Mensagem enviada' };
     },
@@ -141,9 +143,13 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/api/conversations/:id/takeover',
-    { ...visible, schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } } },
+    {
+      ...auth,
+      ...guardConversation('params.id', 'conversation:takeover'),
+      schema: { params: conversationParamsSchema, response: { 200: takeoverResponseSchema } },
+    },
     async (request) => {
-      await assertMayTakeOver(app.db, userOf(request), request.params.id);
+      await assertMayTakeOver(app, userOf(request), request.params.id);
       return {
         success: true as const,
         data: await messaging.changeHandler(request.params.id, takeOver(userOf(request))),

@@ -38,7 +38,7 @@ export const sendMediaRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/conversations/:id/media',
     {
       onRequest: app.authenticate,
-      ...guardConversation('params.id'),
+      ...guardConversation('params.id', 'conversation:reply'),
       bodyLimit: UPLOAD_MAX_BYTES,
       schema: {
         params: conversationParamsSchema,
@@ -53,7 +53,7 @@ export const sendMediaRoutes: FastifyPluginAsync = async (fastify) => {
       if (!Buffer.isBuffer(bytes) || bytes.byteLength === 0) {
         throw new AppError('VALIDATION_ERROR', 'Envie o arquivo no corpo da requisição');
       }
-      await assertMayTakeOver(app.db, user, request.params.id);
+      await assertMayTakeOver(app, user, request.params.id, 'conversation:reply');
       const { fileName, caption, replyTo } = request.query;
       const stored = await app.media.save({
         bytes,

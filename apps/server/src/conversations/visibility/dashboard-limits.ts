@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { inboxesRepository } from '../../inboxes/inboxes.repository.js';
+import { can } from '../../kernel/permissions/actions.js';
 import { getSettings } from '../../kernel/settings/settings.service.js';
 import type { SocketUser } from '../../types.js';
+import { inboxMembership } from './inbox-membership.js';
 import { inboxRule } from './inbox-rule.js';
 
 /** How a limited operator's dashboard is limited: by holder, and to which inboxes. */
@@ -20,11 +21,11 @@ export function dashboardLimits(db: Kysely<Database>, anyInboxLimited: () => boo
   const holderRuleOn = async () => !(await getSettings(db, 'access-control')).operatorsSeeAllConversations;
   return {
     async limitsFor(user: Pick<SocketUser, 'id' | 'role'>): Promise<DashboardLimits | null> {
-      if (user.role === 'admin') return null;
+      if (can(user, 'conversations:see-all')) return null;
       const byHolder = await holderRuleOn();
       const byInbox = await inboxRule.limitFor(user, db);
       if (!byHolder && !byInbox) return null;
-      const repo = inboxesRepository(db);
+      const repo = inboxMembership(db);
       const inboxIds = byInbox ? await repo.visibleTo(user.id) : await repo.allIds();
       return { byHolder, inboxIds };
     },

@@ -1,7 +1,8 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { inboxesRepository } from '../../inboxes/inboxes.repository.js';
+import { can } from '../../kernel/permissions/actions.js';
 import type { AuthUser } from '../../types.js';
+import { inboxMembership } from './inbox-membership.js';
 
 /**
  * An inbox open only to its members (`operator_access = 'members'`) does not exist for other
@@ -11,8 +12,8 @@ import type { AuthUser } from '../../types.js';
 export const inboxRule = {
   name: 'inbox',
   async limitFor(viewer: Pick<AuthUser, 'id' | 'role'>, db: Kysely<Database>) {
-    if (viewer.role === 'admin') return null;
-    const repo = inboxesRepository(db);
+    if (can(viewer, 'conversations:see-all')) return null;
+    const repo = inboxMembership(db);
     const [visible, all] = await Promise.all([repo.visibleTo(viewer.id), repo.allIds()]);
     if (visible.length === all.length) return null;
     const allowed = new Set(visible);

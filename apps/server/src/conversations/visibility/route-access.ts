@@ -1,5 +1,6 @@
 import type { FastifyRequest, FastifySchema, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Action } from '../../kernel/permissions/actions.js';
 import { AppError } from '../../lib/app-error.js';
 import { mediaUrl } from '../media/media-store.js';
 import { type ConversationScope, createVisibility, type Visibility } from './visibility.service.js';
@@ -44,9 +45,12 @@ export interface DeclaredRoute {
   schema: FastifySchema | undefined;
 }
 
-/** Route options for a route acting on one conversation, client or media file, or reading many. */
-export const guardConversation = (field: RequestField = 'params.id') => ({
-  config: { access: { conversation: field } satisfies RouteAccess },
+/**
+ * Route options for a route acting on one conversation, client or media file, or reading many. A
+ * conversation route whose handler also checks an action on it (`assertCan`) names it here.
+ */
+export const guardConversation = (field: RequestField = 'params.id', action?: Action) => ({
+  config: { access: { conversation: field } satisfies RouteAccess, ...(action ? { action } : {}) },
 });
 export const guardClient = (field: RequestField = 'params.id') => ({
   config: { access: { client: field } satisfies RouteAccess },

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema.js';
+import { can } from '../../kernel/permissions/actions.js';
 import { getSettings } from '../../kernel/settings/settings.service.js';
 import type { AuthUser } from '../../types.js';
 
@@ -46,7 +47,7 @@ const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
 export const holderRule: VisibilityRule = {
   name: 'holder',
   async limitFor(viewer, db) {
-    if (viewer.role === 'admin') return null;
+    if (can(viewer, 'conversations:see-all')) return null;
     if ((await getSettings(db, 'access-control')).operatorsSeeAllConversations) return null;
     return {
       allows: (conversation) =>

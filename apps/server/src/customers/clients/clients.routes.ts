@@ -110,7 +110,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/clients/:id/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('clients:export'),
       ...guardClient('params.id'),
       schema: {
         params: clientIdParamsSchema,
@@ -168,7 +168,7 @@ export const clientsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/clients/:id/erase',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('clients:erase'),
       ...guardClient('params.id'),
       schema: {
         params: clientIdParamsSchema,

@@ -1,5 +1,6 @@
+import type { PersonalDataEraser } from '../../conversations/messaging/client-records.js';
 import { personalColumns } from './personal-data.js';
-import { blank, customerTables, type Db, rowsOf, type Subject } from './personal-data-sql.js';
+import { blank, customerTables, type Db, locate, rowsOf, type Subject } from './personal-data-sql.js';
 
 /**
  * LGPD erasure of one customer, in the caller's transaction: every column the registry classifies
@@ -16,3 +17,12 @@ export async function erasePersonalData(trx: Db, subject: Subject): Promise<Reco
   }
   return counts;
 }
+
+/** The erasure as messaging runs it: find the customer's rows, then blank them, in its transaction. */
+export const personalDataEraser: PersonalDataEraser = {
+  async eraseWithin(trx, clientId) {
+    const subject = await locate(trx, clientId);
+    if (!subject) return null;
+    return { blanked: await erasePersonalData(trx, subject), mediaIds: subject.mediaIds };
+  },
+};

@@ -2,6 +2,7 @@ import {
   conversationParamsSchema,
   type MessageTemplate,
   messageTemplatesResponseSchema,
+  renderTemplate,
   sendMessageResponseSchema,
   sendTemplateRequestSchema,
   serviceWindowResponseSchema,
@@ -10,7 +11,6 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Channel, newProviderMessageId } from '../../channels/channel.js';
-import { renderTemplate } from '../../channels/cloud-api/template-sends.js';
 import { serviceWindowAt } from '../../conversations/messaging/service-window.js';
 import { guardConversation } from '../../conversations/visibility/route-access.js';
 import { AppError } from '../../lib/app-error.js';

@@ -25,7 +25,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (fastify) => {
     return { success: true as const, data: primary.status(), message: 'Reconectando WhatsApp' };
   });
 
-  app.post('/api/whatsapp/logout', { onRequest: app.requireAdmin, schema }, async (request) => {
+  app.post('/api/whatsapp/logout', { onRequest: app.allow('whatsapp:manage'), schema }, async (request) => {
     request.log.info({ user: request.user?.id }, 'whatsapp logout requested');
     const done = await unavailableAsConflict(() => primary.logout());
     if (!done) throw new AppError('CONFLICT', 'Disponível apenas no canal WhatsApp Web');

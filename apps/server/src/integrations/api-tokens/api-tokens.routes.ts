@@ -15,7 +15,7 @@ import type { ApiTokensRepository } from './api-tokens.repository.js';
 export function apiTokensRoutes(tokens: ApiTokensRepository): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const admin = { onRequest: app.requireAdmin };
+    const admin = { onRequest: app.allow('integrations:manage') };
 
     app.get(
       '/api/integrations/api-tokens',

@@ -16,7 +16,7 @@ import { runLookup } from './run-lookup.js';
 export function orderLookupRoutes(lookups: OrderLookupRepository, fetch: SafeFetch): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const admin = { onRequest: app.requireAdmin };
+    const admin = { onRequest: app.allow('integrations:manage') };
 
     app.get(
       '/api/integrations/order-lookup',

@@ -34,7 +34,7 @@ export function webhooksRoutes(deps: {
   const { endpoints, deliveries } = deps;
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const admin = { onRequest: app.requireAdmin };
+    const admin = { onRequest: app.allow('integrations:manage') };
     const found = async (id: string) => {
       const row = await endpoints.get(id);
       if (!row) throw new AppError('NOT_FOUND', ENDPOINT_NOT_FOUND);

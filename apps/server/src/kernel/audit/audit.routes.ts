@@ -14,7 +14,7 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/audit',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('audit:read'),
       schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema } },
     },
     async (request) => ({ success: true as const, data: await listAudit(app.db, request.query) }),
@@ -22,7 +22,7 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/audit/export',
-    { onRequest: app.requireAdmin, schema: { querystring: exportQuerySchema } },
+    { onRequest: app.allow('audit:read'), schema: { querystring: exportQuerySchema } },
     async (request, reply) => {
       await recordAudit(app.db, {
         action: 'data.export',

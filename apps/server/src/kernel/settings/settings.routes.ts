@@ -19,13 +19,13 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
     const view = definition.view as (values: unknown) => unknown;
     app.get(
       `/api/${key}`,
-      { onRequest: app.requireAdmin, schema: { response: { 200: definition.response } } },
+      { onRequest: app.allow('settings:manage'), schema: { response: { 200: definition.response } } },
       async () => ({ success: true as const, data: view(await getSettings(app.db, key)) }),
     );
     app.post(
       `/api/${key}`,
       {
-        onRequest: app.requireAdmin,
+        onRequest: app.allow('settings:manage'),
         preValidation: rememberSentKeys,
         schema: { body: definition.input, response: { 200: definition.response } },
       },

@@ -32,14 +32,14 @@ export const usersRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/users',
-    { onRequest: app.requireAdmin, schema: { response: { 200: usersResponseSchema } } },
+    { onRequest: app.allow('team:manage'), schema: { response: { 200: usersResponseSchema } } },
     async () => ({ success: true as const, data: await users.list() }),
   );
 
   app.post(
     '/api/users',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('team:manage'),
       schema: { body: createUserRequestSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {
@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     '/api/users/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('team:manage'),
       schema: {
         params: userIdParamsSchema,
         body: updateUserRequestSchema,
@@ -89,7 +89,7 @@ export const usersRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/users/:id/password',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.allow('team:manage'),
       schema: {
         params: userIdParamsSchema,
         body: resetPasswordRequestSchema,

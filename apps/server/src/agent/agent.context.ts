@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { agentReplyJob } from '../jobs/job-kinds.js';
 import { createAgentService, type PausePoint } from './agent.service.js';
+import { knowledgeBaseModule } from './knowledge-base/knowledge-base.module.js';
 import { knowledgeGapsRoutes } from './knowledge-gaps/knowledge-gaps.routes.js';
 import { KnowledgeIndexStore } from './knowledge-index-store.js';
 import { createProviderResolver } from './provider-factory.js';
@@ -39,16 +40,17 @@ function registerHealthCheck(
  * keeps the knowledge-base index fresh, reports its health, serves the knowledge gaps and tests an AI
  * provider's connection for the settings screen.
  */
-export interface AgentModuleOptions {
+export interface AgentOptions {
   /** A test's hold on the pipeline (the kill -9 test); never set in production. */
   pause?: ((point: PausePoint) => Promise<void>) | undefined;
   /** Looks up the customer's order for a question about it (the composition root's order lookup). */
   recordLookup?: RecordLookup | undefined;
 }
 
-export const agentModule = fp<AgentModuleOptions>(
+export const agentContext = fp<AgentOptions>(
   async (app, options) => {
     if (!app.domain) throw new Error('agent: register after the domain (app.domain)');
+    await app.register(knowledgeBaseModule);
     const store = new KnowledgeIndexStore();
     const provider = createProviderResolver(app.db, app.config);
     const unsubscribe = app.knowledgeBase.onChange((content) => store.replace(content));
@@ -89,5 +91,5 @@ export const agentModule = fp<AgentModuleOptions>(
     await app.register(knowledgeGapsRoutes);
     await app.register(testAiRoutes);
   },
-  { name: 'atende-agent', dependencies: ['atende-knowledge-base', 'atende-health-checks'] },
+  { name: 'atende-agent', dependencies: ['atende-domain', 'atende-health-checks'] },
 );

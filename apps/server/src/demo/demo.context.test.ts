@@ -9,7 +9,7 @@ import {
   sleep,
   type TestApp,
 } from '../../test/helpers.js';
-import { needsDemoSeed } from './demo-startup.js';
+import { needsDemoSeed } from './demo.context.js';
 import { startSimulatedTraffic } from './simulated-traffic.js';
 
 describeEachDatabase('demo mode', (kind) => {

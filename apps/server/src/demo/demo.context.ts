@@ -38,7 +38,7 @@ async function seedIfEmpty(app: FastifyInstance): Promise<void> {
  * indexes the knowledge base), and runs the simulated customers while the server is up when
  * SIMULATED_TRAFFIC is on (never in tests unless asked).
  */
-export const demoPlugin: FastifyPluginAsync = fp(
+export const demoContext: FastifyPluginAsync = fp(
   async (app) => {
     await seedIfEmpty(app);
     if (!app.config.simulatedTraffic) return;

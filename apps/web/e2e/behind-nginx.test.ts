@@ -8,6 +8,7 @@ import { nginxConfig } from '../../../scripts/nginx-config.mjs';
 import { baseUrl, loginAsAdmin, pairSimulator, postInbound, type Session } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { freePort } from './support/free-port';
+import { waitForServer } from './support/wait-for-server';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /**
@@ -34,16 +35,10 @@ describe('behind nginx, as npm run cluster serves it', () => {
       nginxConfig({ listen: `127.0.0.1:${port}`, upstreams: [upstream], directory: dir }),
     );
     proxy = spawn(NGINX, ['-p', dir, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline || proxy.exitCode !== null) throw new Error('nginx não respondeu');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForServer(`http://127.0.0.1:${port}/api/health`, proxy, () => 'nginx não respondeu', {
+      timeoutMs: 20_000,
+      interval: 100,
+    });
     origin = `http://${HOST}:${port}`;
     browser = await launchBrowser([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
     admin = await loginAsAdmin();

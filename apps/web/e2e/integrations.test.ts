@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { DEMO_ADMIN, DEMO_OPERATOR, type Inbox } from '@atende/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, newPage, type PageOptions, VIEWPORTS } from './support/browser';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -124,14 +124,16 @@ async function open(token: string, path: string, options: PageOptions = {}): Pro
   return page;
 }
 
-async function waitUntil<T>(what: string, probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`esperando ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** `find`'s first match, polled until it appears (the hooks are called from the server's queue). */
+function waitForRequest(find: () => Received | undefined): Promise<Received> {
+  return vi.waitFor(
+    () => {
+      const found = find();
+      if (!found) throw new Error('a requisição esperada não chegou');
+      return found;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 beforeAll(async () => {
@@ -191,7 +193,7 @@ describe('Integrações', () => {
       token: adminToken,
       body: { phone: `55119${stamp}11`, name: customer, text: 'Oi, vocês entregam no sábado?' },
     });
-    const post = await waitUntil('o POST de message.received', () =>
+    const post = await waitForRequest(() =>
       hook.received.find((request) => request.body.includes(inbound.messageId)),
     );
     expect(post.path).toBe('/atende');
@@ -213,7 +215,7 @@ describe('Integrações', () => {
     // "Reenviar": the same delivery (same webhook-id) posted again, the log counting the attempt.
     const before = hook.received.length;
     await delivery.getByRole('button', { name: /^Reenviar/ }).click();
-    const again = await waitUntil('o reenvio', () =>
+    const again = await waitForRequest(() =>
       hook.received.slice(before).find((request) => request.body.includes(inbound.messageId)),
     );
     expect(again.headers['webhook-id']).toBe(post.headers['webhook-id']);
@@ -325,17 +327,16 @@ describe('Integrações', () => {
       token: adminToken,
       body: { phone, name: `Cliente Pedido ${stamp}`, text: 'Oi! O pedido 1234 já foi enviado?' },
     });
-    const deadline = Date.now() + 15_000;
-    let replies: Array<{ text: string }> = [];
-    while (Date.now() < deadline) {
-      replies = await data<Array<{ text: string }>>(`/simulator/outbox?phone=${phone}`, {
-        token: adminToken,
-      });
-      if (replies.some((reply) => reply.text.includes('BR123456789'))) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(replies.map((reply) => reply.text)).toContain(
-      'O pedido 1234 está enviado. Rastreio: BR123456789.',
+    await vi.waitFor(
+      async () => {
+        const replies = await data<Array<{ text: string }>>(`/simulator/outbox?phone=${phone}`, {
+          token: adminToken,
+        });
+        expect(replies.map((reply) => reply.text)).toContain(
+          'O pedido 1234 está enviado. Rastreio: BR123456789.',
+        );
+      },
+      { timeout: 15_000, interval: 200 },
     );
   });
 

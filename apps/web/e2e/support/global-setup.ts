@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port';
 import { repoRoot, serverEnv, webDist } from './server-env';
@@ -12,19 +13,24 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A plain loop, not vi.waitFor: globalSetup runs outside the test workers, where `vi` is not available
+ * (test files and their support use support/wait-for-server.ts).
+ */
 async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${output()}`);
     }
-    try {
-      const response = await fetch(`${url}/api/public/info`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await sleep(250);
   }
   throw new Error(`O servidor não respondeu em 90 s:\n${output()}`);
 }
@@ -50,7 +56,7 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', append);
 
   try {
-    await waitForServer(baseUrl, child, () => log);
+    await waitForServer(`${baseUrl}/api/public/info`, child, () => log);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
 import { repoRoot, serverEnv } from './server-env';
+import { waitForServer } from './wait-for-server';
 
 export interface TestServer {
   baseUrl: string;
@@ -46,21 +47,11 @@ export async function startTestServer({
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${log}`);
-    }
-    const up = await fetch(`${baseUrl}/api/public/info`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { baseUrl, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`O servidor não respondeu em 90 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitForServer(`${baseUrl}/api/public/info`, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { baseUrl, stop };
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
 import { ConversationListPanel } from './conversation-list-panel';
 import { ConversationRow } from './conversation-row';
 
@@ -54,22 +55,22 @@ function row(id: string, inboxId: string): Conversation {
 /** Answers the list's calls; returns the /conversations query strings asked, in order. */
 function mockServer(inboxes: Inbox[]) {
   const asked: URLSearchParams[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    const ok = (data: unknown, extra = {}) =>
-      new Response(JSON.stringify({ success: true, data, ...extra }), { status: 200 });
-    if (url.pathname === '/api/inboxes') return ok(inboxes);
-    if (url.pathname === '/api/labels') return ok([]);
-    if (url.pathname === '/api/conversations') {
-      asked.push(url.searchParams);
+  const calls = mockApi({
+    'GET /inboxes': inboxes,
+    'GET /labels': [],
+    'GET /conversations': ({ search }) => {
+      const params = new URLSearchParams(search);
+      asked.push(params);
       const rows = [row('c1', 'default'), row('c2', 'sales')].filter(
-        (item) => !url.searchParams.get('inboxId') || item.inboxId === url.searchParams.get('inboxId'),
+        (item) => !params.get('inboxId') || item.inboxId === params.get('inboxId'),
       );
-      return ok(rows, { page: { nextCursor: null, total: rows.length } });
-    }
-    return new Response(JSON.stringify({ success: false, message: 'Não encontrado' }), { status: 404 });
+      return {
+        status: 200,
+        body: { success: true, data: rows, page: { nextCursor: null, total: rows.length } },
+      };
+    },
   });
-  return asked;
+  return { asked, calls };
 }
 
 function Search() {
@@ -93,15 +94,15 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the inbox filter', () => {
   it('is offered only when there is more than one inbox', async () => {
-    mockServer([inbox('default', 'Atendimento')]);
+    const { calls } = mockServer([inbox('default', 'Atendimento')]);
     renderPanel();
     await screen.findByLabelText('Filtrar por status');
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3));
     expect(screen.queryByLabelText('Filtrar por caixa de entrada')).toBeNull();
   });
 
   it('lives in the URL: a link opens the list filtered, and choosing another asks the server for it', async () => {
-    const asked = mockServer([
+    const { asked } = mockServer([
       inbox('default', 'Atendimento'),
       inbox('sales', 'Vendas'),
       inbox('old', 'Antiga', '2026-02-01T00:00:00.000Z'),

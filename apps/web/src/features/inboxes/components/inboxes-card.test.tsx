@@ -2,7 +2,8 @@ import type { Inbox } from '@atende/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patchSession } from '@/lib/session';
-import { inbox, KINDS, mockApi, renderWithProviders, signInAs, status } from '../test-support/inbox-fixtures';
+import { mockApi, renderWithProviders, signInAs } from '@/test/mock-api';
+import { inbox, KINDS, status } from '../test-support/inbox-fixtures';
 import { InboxesCard } from './inboxes-card';
 
 afterEach(() => {

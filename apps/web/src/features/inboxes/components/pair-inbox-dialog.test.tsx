@@ -4,16 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getInboxesQueryOptions } from '@/lib/api/get-inboxes';
 import { applyInboxStatus } from '@/lib/api/use-inboxes-realtime';
 import { patchSession } from '@/lib/session';
-import {
-  CONNECTED,
-  inbox,
-  KINDS,
-  mockApi,
-  newQueryClient,
-  renderWithProviders,
-  signInAs,
-  status,
-} from '../test-support/inbox-fixtures';
+import { mockApi, newQueryClient, renderWithProviders, signInAs } from '@/test/mock-api';
+import { CONNECTED, inbox, KINDS, status } from '../test-support/inbox-fixtures';
 import { InboxesCard } from './inboxes-card';
 
 afterEach(() => {

@@ -36,6 +36,8 @@ export interface ItemOutcome {
   offered: string[];
   /** The passages retrieved for the message's first question, best first. */
   retrieved: string[];
+  /** The reply was a greeting or a courtesy, not a knowledge-base answer. */
+  smallTalk: boolean;
 }
 
 export interface DomainScore {
@@ -152,6 +154,7 @@ export async function evaluateDomain(
       answered: decision.kind === 'reply',
       evidence: decision.evidence.map((e) => e.passageId),
       text: decision.kind === 'reply' ? decision.text : '',
+      smallTalk: decision.kind === 'reply' && decision.smallTalk,
       confidence: first.confidence,
       latencyMs,
       clarified: first.kind === 'clarify',

@@ -64,3 +64,31 @@ export function loadDemoDomain(): Domain {
 export function loadAllDomains(): Domain[] {
   return [...NEW_DOMAINS.map(loadDomain), loadDemoDomain()];
 }
+
+/**
+ * The businesses written blind (`heldout/README.md`): `tuning` may be read and fitted on; `heldout`
+ * is only ever scored, in aggregate.
+ */
+export interface BusinessSplit {
+  tuning: string[];
+  heldout: string[];
+}
+
+export function loadSplit(): BusinessSplit {
+  return JSON.parse(readFileSync(here('./heldout/split.json'), 'utf8')) as BusinessSplit;
+}
+
+/** One blind-written business (same item format as the domains, plus small-talk and closing kinds). */
+export function loadBusiness(name: string): Domain {
+  const set = JSON.parse(readFileSync(here(`./heldout/${name}.questions.json`), 'utf8')) as {
+    description: string;
+    knowledgeBase: string;
+    items: DomainItem[];
+  };
+  return {
+    name,
+    description: set.description,
+    knowledgeBase: readFileSync(here(`./heldout/${set.knowledgeBase}`), 'utf8'),
+    items: set.items,
+  };
+}

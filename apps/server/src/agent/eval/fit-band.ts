@@ -59,7 +59,10 @@ function rowsOf(domains: readonly Domain[], tuning: Tuning, threshold: number): 
           ? {
               answered: r.confidence >= threshold,
               right: item.expect.every((e) =>
-                r.parts.some((p) => samePassage(p.search.passages[0]!.passage.id, e)),
+                r.parts.some((p) => {
+                  const top = p.search.passages[0];
+                  return top !== undefined && samePassage(top.passage.id, e);
+                }),
               ),
             }
           : null;

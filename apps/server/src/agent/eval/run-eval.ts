@@ -36,8 +36,10 @@ export interface EvalReport {
   handoffRecall: number;
   p50Ms: number;
   p99Ms: number;
-  /** p99 of one question on a synthetic 500-passage knowledge base. */
+  /** p99 of one retrieval on a synthetic 500-passage knowledge base. */
   largeKbP99Ms: number;
+  /** p99 of the whole decision (`decide`) on the same knowledge base. */
+  largeKbDecisionP99Ms: number;
   largeKbBuildMs: number;
   outcomes: EvalOutcome[];
 }
@@ -102,7 +104,7 @@ export async function runEval(
   const handoffs = outcomes.filter((o) => !o.answered);
   const rightHandoffs = handoffs.filter((o) => o.item.expectedPassageId === null).length;
 
-  const large = largeKbLatency(options.largeKbQueries ?? 400, items);
+  const large = await largeKbLatency(options.largeKbQueries ?? 400, items, settings);
   // Latency over several rounds, so one GC pause on a shared CPU does not decide the p99.
   const latencies = outcomes.map((o) => o.latencyMs);
   for (let round = 1; round < (options.latencyRounds ?? 5); round++) {
@@ -121,23 +123,33 @@ export async function runEval(
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     largeKbP99Ms: large.p99Ms,
+    largeKbDecisionP99Ms: large.decisionP99Ms,
     largeKbBuildMs: large.buildMs,
     outcomes,
   };
 }
 
-function largeKbLatency(queries: number, items: readonly EvalItem[]): { p99Ms: number; buildMs: number } {
+async function largeKbLatency(
+  queries: number,
+  items: readonly EvalItem[],
+  settings: Parameters<typeof decide>[0]['settings'],
+): Promise<{ p99Ms: number; decisionP99Ms: number; buildMs: number }> {
   const content = syntheticKnowledgeBase(500, loadDemoKnowledgeBase());
   const buildStarted = performance.now();
   const index = KnowledgeIndex.fromContent(content);
   const buildMs = performance.now() - buildStarted;
+  const provider = createRetrievalProvider();
   const latencies: number[] = [];
+  const decisions: number[] = [];
   for (let i = 0; i < queries; i++) {
     const question = `${items[i % items.length]!.question}${i >= items.length ? ` ${i}` : ''}`;
     const started = performance.now();
     const search = index.search(question, 3);
     featuresOf(search);
     latencies.push(performance.now() - started);
+    const decided = performance.now();
+    await decide({ question, history: [], index, provider, settings });
+    decisions.push(performance.now() - decided);
   }
-  return { p99Ms: percentile(latencies, 99), buildMs };
+  return { p99Ms: percentile(latencies, 99), decisionP99Ms: percentile(decisions, 99), buildMs };
 }

@@ -12,6 +12,7 @@ const outcome = (expect: string[], top: string | null, confidence: number | null
   clarified: false,
   offered: [],
   retrieved: top ? [top] : [],
+  smallTalk: false,
 });
 
 describe('tradeOff', () => {

@@ -1,6 +1,7 @@
 export * from './ai-connection.js';
 export * from './analytics.js';
 export * from './analytics-report.js';
+export * from './api-paths.js';
 export * from './api-tokens.js';
 export * from './assignment.js';
 export * from './audit.js';

@@ -1,10 +1,9 @@
+import type { ApiPath } from '@atende/contracts';
 import { config as configureZod, type z } from 'zod';
 import { clearToken, getToken } from './storage';
 
 // The CSP forbids eval: without this, zod probes `new Function` on first parse (a CSP violation).
 configureZod({ jitless: true });
-
-export const API_BASE = '/api';
 
 export const API_ERRORS = {
   missingToken: 'Token de autenticação não encontrado',
@@ -50,11 +49,12 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 /**
- * The transport: base /api, credentials included, JSON, bearer token except login.
+ * The transport: a path from the contracts' `apiPaths`, credentials included, JSON, bearer token except
+ * login.
  * No UI side effects: callers decide what to show.
  */
 export async function apiRequest<S extends z.ZodType>(
-  path: string,
+  path: ApiPath,
   options: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   const { method = 'GET', body, file, query, schema, auth = true, signal } = options;
@@ -69,7 +69,7 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
+    response = await fetch(`${path}${toQueryString(query)}`, {
       method,
       headers,
       credentials: 'include',

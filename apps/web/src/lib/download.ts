@@ -1,4 +1,5 @@
-import { API_BASE, ApiError } from './api-client';
+import type { ApiPath } from '@atende/contracts';
+import { ApiError } from './api-client';
 import { getToken } from './storage';
 
 /**
@@ -6,11 +7,11 @@ import { getToken } from './storage';
  * link, so the file is fetched, then handed to the browser as an object URL.
  */
 export async function downloadFile(
-  path: string,
+  path: ApiPath,
   query: Record<string, string | undefined>,
   fallbackName: string,
 ): Promise<void> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
   const token = getToken();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });

@@ -1,7 +1,9 @@
+import { apiRoutes } from '@atende/contracts';
 import { useEffect, useState } from 'react';
 import { getToken } from './storage';
 
-const MEDIA_PATH = /^\/api\/media\/[0-9a-f-]{36}$/;
+/** `/api/media/:id` with a stored file's uuid. */
+const MEDIA_PATH = new RegExp(`^${apiRoutes.media.replace(':id', '[0-9a-f-]{36}')}$`);
 
 /**
  * Our stored media (`/api/media/:id`) needs the bearer token, which an <img>/<audio> cannot send: it is

@@ -1,3 +1,4 @@
+import { apiPaths } from '@atende/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The session (lib/session) and the sign-in actions that start and end it. */
@@ -124,7 +125,7 @@ describe('auth store', () => {
     await startApp();
     fetchMock.mockResolvedValueOnce(respond(401, { success: false, message: 'Sessão expirada' }));
     const { z } = await import('zod');
-    await expect(client.apiRequest('/dashboard/stats', { schema: z.unknown() })).rejects.toThrow(
+    await expect(client.apiRequest(apiPaths.dashboardStats(), { schema: z.unknown() })).rejects.toThrow(
       'Sessão expirada',
     );
     expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, token: null });

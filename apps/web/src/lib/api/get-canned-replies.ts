@@ -1,4 +1,4 @@
-import { cannedRepliesResponseSchema } from '@atende/contracts';
+import { apiPaths, cannedRepliesResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export const cannedRepliesQueryOptions = () =>
   queryOptions({
     queryKey: cannedRepliesKey,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/canned-replies', { schema: cannedRepliesResponseSchema, signal })).data,
+      (await apiRequest(apiPaths.cannedReplies(), { schema: cannedRepliesResponseSchema, signal })).data,
   });
 
 export function useCannedReplies() {

@@ -1,4 +1,4 @@
-import { type Inbox, inboxesResponseSchema } from '@atende/contracts';
+import { apiPaths, type Inbox, inboxesResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -16,7 +16,7 @@ export interface InboxesQuery {
 }
 
 export async function getInboxes({ removed = false }: InboxesQuery, signal?: AbortSignal): Promise<Inbox[]> {
-  const response = await apiRequest('/inboxes', {
+  const response = await apiRequest(apiPaths.inboxes(), {
     query: { removed: removed ? 'true' : 'false' },
     schema: inboxesResponseSchema,
     signal,

@@ -1,4 +1,4 @@
-import { labelsResponseSchema } from '@atende/contracts';
+import { apiPaths, labelsResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export const labelsQueryOptions = () =>
   queryOptions({
     queryKey: labelsKey,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/labels', { schema: labelsResponseSchema, signal })).data,
+      (await apiRequest(apiPaths.labels(), { schema: labelsResponseSchema, signal })).data,
   });
 
 export function useLabels() {

@@ -1,10 +1,10 @@
-import { type AnalyticsReport, analyticsReportResponseSchema } from '@atende/contracts';
+import { type AnalyticsReport, analyticsReportResponseSchema, apiPaths } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { DateRange } from '../lib/date-range';
 
 export async function getAnalyticsReport(range: DateRange, signal?: AbortSignal): Promise<AnalyticsReport> {
-  const response = await apiRequest('/analytics/report', {
+  const response = await apiRequest(apiPaths.analyticsReport(), {
     query: { from: range.from, to: range.to },
     schema: analyticsReportResponseSchema,
     signal,

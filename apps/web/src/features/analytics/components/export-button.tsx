@@ -1,4 +1,5 @@
 import type { AnalyticsExportTable } from '@atende/contracts';
+import { apiPaths } from '@atende/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button, toast } from '@/components/ui';
@@ -20,7 +21,7 @@ export function ExportButton({
     setBusy(true);
     try {
       await downloadFile(
-        `/analytics/export/${table}`,
+        apiPaths.analyticsExport(table),
         { from: range.from, to: range.to },
         `analytics-${table}.csv`,
       );

@@ -1,4 +1,9 @@
-import { type ApiToken, type CreateApiTokenRequest, createdApiTokenResponseSchema } from '@atende/contracts';
+import {
+  type ApiToken,
+  apiPaths,
+  type CreateApiTokenRequest,
+  createdApiTokenResponseSchema,
+} from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { getApiTokensQueryOptions } from './get-api-tokens';
@@ -10,7 +15,7 @@ export interface CreatedApiToken {
 }
 
 export async function createApiToken(body: CreateApiTokenRequest): Promise<CreatedApiToken> {
-  const response = await apiRequest('/integrations/api-tokens', {
+  const response = await apiRequest(apiPaths.apiTokens(), {
     method: 'POST',
     body,
     schema: createdApiTokenResponseSchema,

@@ -1,11 +1,11 @@
-import { type ApiToken, apiTokensResponseSchema } from '@atende/contracts';
+import { type ApiToken, apiPaths, apiTokensResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { apiTokenKeys } from './query-keys';
 
 /** Admin only: every token ever created, newest first (revoked ones too, marked), never the token itself. */
 export async function getApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
-  const response = await apiRequest('/integrations/api-tokens', { schema: apiTokensResponseSchema, signal });
+  const response = await apiRequest(apiPaths.apiTokens(), { schema: apiTokensResponseSchema, signal });
   return response.data;
 }
 

@@ -1,4 +1,4 @@
-import { type ApiToken, apiTokenResponseSchema } from '@atende/contracts';
+import { type ApiToken, apiPaths, apiTokenResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { getApiTokensQueryOptions } from './get-api-tokens';
 
 /** Immediate: the next call with it gets 401. */
 export async function revokeApiToken(id: string): Promise<ApiToken> {
-  const response = await apiRequest(`/integrations/api-tokens/${encodeURIComponent(id)}`, {
+  const response = await apiRequest(apiPaths.apiToken(id), {
     method: 'DELETE',
     schema: apiTokenResponseSchema,
   });

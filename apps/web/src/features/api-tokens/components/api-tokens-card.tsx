@@ -1,3 +1,4 @@
+import { apiPaths } from '@atende/contracts';
 import { BookOpen, ExternalLink, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/integration-card/empty-state';
@@ -27,7 +28,7 @@ function ApiTokensCardContent() {
       description="Deixe outros sistemas lerem conversas, enviarem mensagens, atualizarem clientes ou lerem métricas pela API do Atende."
       more={
         <a
-          href="/api/docs"
+          href={apiPaths.docs()}
           target="_blank"
           rel="noopener"
           className="mt-2 inline-flex items-center gap-1.5 rounded font-medium text-indigo-600 text-sm hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"

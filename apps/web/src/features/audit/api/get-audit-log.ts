@@ -1,4 +1,4 @@
-import { type AuditAction, type AuditPage, auditResponseSchema } from '@atende/contracts';
+import { type AuditAction, type AuditPage, apiPaths, auditResponseSchema } from '@atende/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -29,7 +29,7 @@ export async function getAuditLog(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<AuditPage> {
-  const response = await apiRequest('/audit', {
+  const response = await apiRequest(apiPaths.audit(), {
     query: { ...auditQuery(filter), limit: 50, cursor: cursor ?? undefined },
     schema: auditResponseSchema,
     signal,

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   type AuditEntry,
+  apiPaths,
   auditActionLabel,
   auditFieldLabel,
   auditTargetLabel,
@@ -111,7 +112,7 @@ export default function AuditLogPanel() {
 
   async function exportCsv() {
     try {
-      await downloadFile('/audit/export', auditQuery(filter), 'auditoria.csv');
+      await downloadFile(apiPaths.auditExport(), auditQuery(filter), 'auditoria.csv');
     } catch (error) {
       toast.error('Não foi possível exportar', error instanceof Error ? error.message : undefined);
     }

@@ -1,6 +1,5 @@
-import type { PublicInfo } from '@atende/contracts';
+import { apiPaths, type PublicInfo } from '@atende/contracts';
 import { useEffect, useState } from 'react';
-import { API_BASE } from '@/lib/api-client';
 
 /**
  * Reads the `{ success, data: PublicInfo }` answer of GET /public/info by hand (same shape as the
@@ -23,7 +22,7 @@ export function readPublicInfo(json: unknown): PublicInfo | null {
 
 /** GET /public/info — demo mode and its credentials, before anyone signs in. */
 export async function getPublicInfo(signal?: AbortSignal): Promise<PublicInfo | null> {
-  const response = await fetch(`${API_BASE}/public/info`, {
+  const response = await fetch(apiPaths.publicInfo(), {
     headers: { Accept: 'application/json' },
     credentials: 'include',
     signal,

@@ -1,9 +1,9 @@
-import { type LoginRequest, loginResponseSchema } from '@atende/contracts';
+import { apiPaths, type LoginRequest, loginResponseSchema } from '@atende/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /auth/login — the only call without a bearer token. */
 export function loginRequest(credentials: LoginRequest) {
-  return apiRequest('/auth/login', {
+  return apiRequest(apiPaths.login(), {
     method: 'POST',
     body: credentials,
     schema: loginResponseSchema,

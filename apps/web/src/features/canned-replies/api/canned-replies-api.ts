@@ -1,4 +1,9 @@
-import { ackEnvelopeSchema, type CannedReplyInput, cannedReplyResponseSchema } from '@atende/contracts';
+import {
+  ackEnvelopeSchema,
+  apiPaths,
+  type CannedReplyInput,
+  cannedReplyResponseSchema,
+} from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cannedRepliesKey } from '@/lib/api/get-canned-replies';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +13,7 @@ export function useSaveCannedReply() {
   return useMutation({
     mutationFn: async ({ id, ...body }: CannedReplyInput & { id?: string }) =>
       (
-        await apiRequest(id ? `/canned-replies/${encodeURIComponent(id)}` : '/canned-replies', {
+        await apiRequest(id ? apiPaths.cannedReply(id) : apiPaths.cannedReplies(), {
           method: id ? 'PUT' : 'POST',
           body,
           schema: cannedReplyResponseSchema,
@@ -22,7 +27,7 @@ export function useDeleteCannedReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/canned-replies/${encodeURIComponent(id)}`, {
+      apiRequest(apiPaths.cannedReply(id), {
         method: 'DELETE',
         schema: ackEnvelopeSchema,
       }),

@@ -1,4 +1,4 @@
-import { eraseClientResponseSchema } from '@atende/contracts';
+import { apiPaths, eraseClientResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { clientsKey } from './get-clients-page';
@@ -9,7 +9,7 @@ export function useEraseClient(id: string) {
   return useMutation({
     mutationFn: async () =>
       (
-        await apiRequest(`/clients/${encodeURIComponent(id)}/erase`, {
+        await apiRequest(apiPaths.clientErase(id), {
           method: 'POST',
           body: { confirm: id },
           schema: eraseClientResponseSchema,

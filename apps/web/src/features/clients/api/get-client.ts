@@ -1,10 +1,10 @@
-import { type ClientDetail, clientDetailResponseSchema } from '@atende/contracts';
+import { apiPaths, type ClientDetail, clientDetailResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { clientsKey } from './get-clients-page';
 
 export async function getClient(id: string, signal?: AbortSignal): Promise<ClientDetail> {
-  const response = await apiRequest(`/clients/${encodeURIComponent(id)}`, {
+  const response = await apiRequest(apiPaths.client(id), {
     schema: clientDetailResponseSchema,
     signal,
   });

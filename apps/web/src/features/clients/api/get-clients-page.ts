@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type ClientPage,
   clientPageResponseSchema,
   type LastContactFilter,
@@ -30,7 +31,7 @@ export async function getClientsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ClientPage> {
-  const response = await apiRequest('/clients/page', {
+  const response = await apiRequest(apiPaths.clientsPage(), {
     query: {
       search: filter.search.trim() || undefined,
       labelId: filter.labelId ?? undefined,

@@ -1,4 +1,4 @@
-import { clientDetailResponseSchema, type UpdateClientRequest } from '@atende/contracts';
+import { apiPaths, clientDetailResponseSchema, type UpdateClientRequest } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { getClientQueryOptions } from './get-client';
@@ -9,7 +9,7 @@ export function useUpdateClient(id: string) {
   return useMutation({
     mutationFn: async (patch: UpdateClientRequest) =>
       (
-        await apiRequest(`/clients/${encodeURIComponent(id)}`, {
+        await apiRequest(apiPaths.client(id), {
           method: 'PATCH',
           body: patch,
           schema: clientDetailResponseSchema,

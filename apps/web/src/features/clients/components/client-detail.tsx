@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type ClientDetail,
   conversationStatusLabel,
   type Label,
@@ -145,11 +146,7 @@ function PrivacyActions({ client }: { client: ClientDetail }) {
   const erase = useEraseClient(client.id);
   async function exportData(format: 'json' | 'csv') {
     try {
-      await downloadFile(
-        `/clients/${encodeURIComponent(client.id)}/export`,
-        { format },
-        `dados-cliente.${format}`,
-      );
+      await downloadFile(apiPaths.clientExport(client.id), { format }, `dados-cliente.${format}`);
     } catch (error) {
       toast.error('Não foi possível exportar', error instanceof Error ? error.message : undefined);
     }

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type Inbox,
   inboxesResponseSchema,
   inboxResponseSchema,
@@ -13,7 +14,8 @@ export const whatsappCloudQueryOptions = () =>
   queryOptions({
     queryKey: ['settings', 'whatsapp-cloud'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/whatsapp-cloud', { schema: whatsappCloudConfigResponseSchema, signal })).data,
+      (await apiRequest(apiPaths.whatsappCloud(), { schema: whatsappCloudConfigResponseSchema, signal }))
+        .data,
   });
 
 export function useWhatsappCloudSettings() {
@@ -25,7 +27,7 @@ export const cloudInboxesQueryOptions = () =>
   queryOptions({
     queryKey: ['whatsapp-cloud', 'inboxes'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/inboxes', { schema: inboxesResponseSchema, signal })).data.filter(
+      (await apiRequest(apiPaths.inboxes(), { schema: inboxesResponseSchema, signal })).data.filter(
         (inbox) => inbox.kind === 'cloud-api',
       ),
   });
@@ -45,7 +47,7 @@ export function useSaveWhatsappCloud() {
       body: Record<string, unknown>,
     ): Promise<{ view: WhatsappCloudConfigView; inboxes: Inbox[] }> => {
       const view = (
-        await apiRequest('/whatsapp-cloud', {
+        await apiRequest(apiPaths.whatsappCloud(), {
           method: 'POST',
           body,
           schema: whatsappCloudConfigResponseSchema,
@@ -56,7 +58,7 @@ export function useSaveWhatsappCloud() {
         numbers.map(
           async (inbox) =>
             (
-              await apiRequest(`/inboxes/${inbox.id}/reconnect`, {
+              await apiRequest(apiPaths.inboxReconnect(inbox.id), {
                 method: 'POST',
                 schema: inboxResponseSchema,
               })

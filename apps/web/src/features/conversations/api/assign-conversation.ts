@@ -1,4 +1,4 @@
-import { takeoverResponseSchema, usersResponseSchema } from '@atende/contracts';
+import { apiPaths, takeoverResponseSchema, usersResponseSchema } from '@atende/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { errorReason, notify } from '../hooks/use-notify';
@@ -8,7 +8,8 @@ import { upsertConversation } from '../realtime/cache-updates';
 export function useAssignableUsers(enabled: boolean) {
   return useQuery({
     queryKey: ['users'] as const,
-    queryFn: async ({ signal }) => (await apiRequest('/users', { schema: usersResponseSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(apiPaths.users(), { schema: usersResponseSchema, signal })).data,
     enabled,
     select: (users) => users.filter((user) => !user.disabled),
   });
@@ -22,7 +23,7 @@ export function useAssignConversation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ conversationId, userId }: { conversationId: string; userId: string }) =>
-      apiRequest(`/conversations/${encodeURIComponent(conversationId)}/assign`, {
+      apiRequest(apiPaths.conversationAssign(conversationId), {
         method: 'POST',
         body: { userId },
         schema: takeoverResponseSchema,

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type Conversation,
   conversationDetailResponseSchema,
   listMessagesResponseSchema,
@@ -20,7 +21,7 @@ export type MessagesCache = InfiniteData<MessagesPage, string | null>;
 
 /** GET /conversations/{id}: the conversation with its newest messages (chronological). */
 export async function getConversation(id: string, signal?: AbortSignal): Promise<MessagesPage> {
-  const response = await apiRequest(`/conversations/${encodeURIComponent(id)}`, {
+  const response = await apiRequest(apiPaths.conversation(id), {
     query: { messagesLimit: MESSAGES_PAGE_SIZE },
     schema: conversationDetailResponseSchema,
     signal,
@@ -35,7 +36,7 @@ export async function getOlderMessages(
   before: string,
   signal?: AbortSignal,
 ): Promise<MessagesPage> {
-  const response = await apiRequest(`/conversations/${encodeURIComponent(id)}/messages`, {
+  const response = await apiRequest(apiPaths.conversationMessages(id), {
     query: { before, limit: MESSAGES_PAGE_SIZE },
     schema: listMessagesResponseSchema,
     signal,

@@ -1,5 +1,6 @@
 import {
   type AssigneeFilter,
+  apiPaths,
   type Conversation,
   type ConversationStatusFilter,
   type HandlerMode,
@@ -36,7 +37,7 @@ export async function getConversations(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ConversationsPage> {
-  const response = await apiRequest('/conversations', {
+  const response = await apiRequest(apiPaths.conversations(), {
     query: {
       status: query.status,
       search: query.search.trim() || undefined,

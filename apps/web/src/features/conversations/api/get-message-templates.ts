@@ -1,10 +1,11 @@
-import { type MessageTemplate, messageTemplatesResponseSchema } from '@atende/contracts';
+import { apiPaths, type MessageTemplate, messageTemplatesResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /whatsapp/templates → the approved message templates (cached by the server too). */
 export async function getMessageTemplates(signal?: AbortSignal): Promise<MessageTemplate[]> {
-  return (await apiRequest('/whatsapp/templates', { schema: messageTemplatesResponseSchema, signal })).data;
+  return (await apiRequest(apiPaths.whatsappTemplates(), { schema: messageTemplatesResponseSchema, signal }))
+    .data;
 }
 
 export const messageTemplatesQueryOptions = () =>

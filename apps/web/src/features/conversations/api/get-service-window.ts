@@ -1,10 +1,10 @@
-import { type ServiceWindow, serviceWindowResponseSchema } from '@atende/contracts';
+import { apiPaths, type ServiceWindow, serviceWindowResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /conversations/{id}/window → whether free text may be sent (WhatsApp's 24-hour window). */
 export async function getServiceWindow(conversationId: string, signal?: AbortSignal): Promise<ServiceWindow> {
-  const response = await apiRequest(`/conversations/${encodeURIComponent(conversationId)}/window`, {
+  const response = await apiRequest(apiPaths.conversationWindow(conversationId), {
     schema: serviceWindowResponseSchema,
     signal,
   });

@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema, type Reactions } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths, type Reactions } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { applyAgentReaction } from '../lib/reactions';
@@ -14,10 +14,11 @@ export interface ReactInput {
 
 /** POST /conversations/{cid}/messages/{mid}/react {emoji}. */
 export async function reactToMessage(input: ReactInput): Promise<void> {
-  await apiRequest(
-    `/conversations/${encodeURIComponent(input.conversationId)}/messages/${encodeURIComponent(input.messageId)}/react`,
-    { method: 'POST', body: { emoji: input.emoji }, schema: ackEnvelopeSchema },
-  );
+  await apiRequest(apiPaths.messageReaction(input.conversationId, input.messageId), {
+    method: 'POST',
+    body: { emoji: input.emoji },
+    schema: ackEnvelopeSchema,
+  });
 }
 
 function currentReactions(cache: MessagesCache | undefined, messageId: string): Reactions | null {

@@ -1,4 +1,4 @@
-import { type Message, sendMessageResponseSchema } from '@atende/contracts';
+import { apiPaths, type Message, sendMessageResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { applyMessage } from '../realtime/cache-updates';
@@ -12,7 +12,7 @@ export interface SendMediaInput {
 
 /** POST /conversations/{id}/media (the file as the body; name, caption, quote in the query) → the message. */
 export async function sendMedia(input: SendMediaInput): Promise<Message> {
-  const response = await apiRequest(`/conversations/${encodeURIComponent(input.conversationId)}/media`, {
+  const response = await apiRequest(apiPaths.conversationMedia(input.conversationId), {
     method: 'POST',
     file: input.file,
     query: { fileName: input.file.name, caption: input.caption, replyTo: input.replyTo },

@@ -1,4 +1,4 @@
-import { type Message, sendMessageResponseSchema } from '@atende/contracts';
+import { apiPaths, type Message, sendMessageResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { applyMessage } from '../realtime/cache-updates';
@@ -11,7 +11,7 @@ export interface SendMessageInput {
 
 /** POST /conversations/{id}/messages {message, type, replyTo} → the created message. */
 export async function sendMessage(input: SendMessageInput): Promise<Message> {
-  const response = await apiRequest(`/conversations/${encodeURIComponent(input.conversationId)}/messages`, {
+  const response = await apiRequest(apiPaths.conversationMessages(input.conversationId), {
     method: 'POST',
     body: { message: input.message, type: 'text', replyTo: input.replyTo ?? null },
     schema: sendMessageResponseSchema,

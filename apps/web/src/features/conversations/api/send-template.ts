@@ -1,4 +1,9 @@
-import { type Message, type SendTemplateRequest, sendMessageResponseSchema } from '@atende/contracts';
+import {
+  apiPaths,
+  type Message,
+  type SendTemplateRequest,
+  sendMessageResponseSchema,
+} from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { applyMessage } from '../realtime/cache-updates';
@@ -8,7 +13,7 @@ export async function sendTemplate(
   input: { conversationId: string } & SendTemplateRequest,
 ): Promise<Message> {
   const { conversationId, ...body } = input;
-  const response = await apiRequest(`/conversations/${encodeURIComponent(conversationId)}/template`, {
+  const response = await apiRequest(apiPaths.conversationTemplate(conversationId), {
     method: 'POST',
     body,
     schema: sendMessageResponseSchema,

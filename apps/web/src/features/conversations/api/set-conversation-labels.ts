@@ -1,4 +1,4 @@
-import { takeoverResponseSchema } from '@atende/contracts';
+import { apiPaths, takeoverResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { conversationsKey } from './get-conversations';
@@ -9,7 +9,7 @@ export function useSetConversationLabels() {
   return useMutation({
     mutationFn: async ({ id, labelIds }: { id: string; labelIds: string[] }) =>
       (
-        await apiRequest(`/conversations/${encodeURIComponent(id)}/labels`, {
+        await apiRequest(apiPaths.conversationLabels(id), {
           method: 'PUT',
           body: { labelIds },
           schema: takeoverResponseSchema,

@@ -1,20 +1,33 @@
 import type { Client, Conversation } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Archive, ArrowLeft, MoreVertical, Phone, Search, Tag, Trash2, UserRound, Video } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
-import { Avatar, Button } from '@/components/ui';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  MoreVertical,
+  Phone,
+  Search,
+  Tag,
+  Trash2,
+  UserRound,
+  Video,
+} from 'lucide-react';
+import { useRef } from 'react';
+import { Avatar, ToneBadge, toast, useConfirm } from '@/components/ui';
 import { useToastClearance } from '@/components/ui/toast-clearance';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useInboxNames } from '@/lib/api/use-inbox-names';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
-import { useAuth } from '@/lib/session';
-import { useHandBackConversation } from '../api/hand-back-conversation';
-import { useTakeOverConversation } from '../api/take-over-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useTransitionConversation } from '../api/transition-conversation';
+import { useConversationView } from '../hooks/use-conversation-view';
 import { errorReason, notify } from '../hooks/use-notify';
 import { CALL_ALERTS, callLink, displayName } from '../lib/message-text';
 import { AssignMenu } from './assign-menu';
-import { ConversationStatusBadge } from './conversation-status-badge';
-import { HandlerChip } from './handler-chip';
+import { ConversationActions } from './conversation-actions';
+import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
+import { HeaderMenu, headerIconButton, headerMenuItem, headerMenuSeparator } from './header-menu';
 import { LabelPicker } from './label-picker';
 
 interface Props {
@@ -24,37 +37,13 @@ interface Props {
   onToggleSearch: () => void;
   onBack: () => void;
   onViewProfile: () => void;
-  onArchive: () => void;
-  onDelete: () => void;
-}
-
-const iconButton =
-  'flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
-
-const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
-
-function Popover({ trigger, children, label }: { trigger: ReactNode; children: ReactNode; label: string }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          aria-label={label}
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+  /** It left this screen (archived or deleted): the chat closes. */
+  onClosed: () => void;
 }
 
 /**
- * The chat header, plus who is answering with one-click 'Assumir' / 'Devolver à IA', and for admins
- * 'Atribuir a' in the options menu.
+ * The chat header: who the customer is, then one line with the status and (while open) who answers,
+ * and the buttons `conversationView` allows, so the three never contradict each other.
  */
 export function ChatHeader({
   conversation,
@@ -63,19 +52,21 @@ export function ChatHeader({
   onToggleSearch,
   onBack,
   onViewProfile,
-  onArchive,
-  onDelete,
+  onClosed,
 }: Props) {
-  const isAdmin = useAuth().user?.role === 'admin';
-  const takeOver = useTakeOverConversation();
-  const handBack = useHandBackConversation();
+  const view = useConversationView(conversation);
+  const confirm = useConfirm();
+  const transition = useTransitionConversation();
+  const remove = useDeleteConversation();
+  const isPhone = useMediaQuery('(max-width: 639px)');
   const name = displayName(conversation);
   const phone = client?.phone ?? conversation.clientPhone;
   const lastSeen = client?.lastContact ?? conversation.lastMessageTime;
-  const isHuman = conversation.handler.mode === 'human';
   const header = useRef<HTMLElement>(null);
   useToastClearance(header);
   const inboxName = useInboxNames()?.get(conversation.inboxId);
+  const { actions } = view;
+  const isArchived = Boolean(conversation.archivedAt);
 
   const call = (kind: 'voice' | 'video') => {
     if (!phone) {
@@ -85,145 +76,204 @@ export function ChatHeader({
     window.open(callLink(phone, kind), '_blank', 'noopener,noreferrer');
   };
 
-  const toggleHandler = () => {
-    const mutation = isHuman ? handBack : takeOver;
-    mutation.mutate(conversation.id, { onError: (error) => notify.error(errorReason(error)) });
+  const archive = async () => {
+    if (!(await confirm({ message: 'Tem certeza que deseja arquivar esta conversa?', variant: 'warning' }))) {
+      return;
+    }
+    transition.mutate(
+      { conversationId: conversation.id, step: 'archive' },
+      {
+        onSuccess: ({ message }) => {
+          onClosed();
+          toast.success(message, undefined, {
+            actions: [
+              {
+                label: 'Desfazer',
+                action: () =>
+                  transition.mutate(
+                    { conversationId: conversation.id, step: 'unarchive' },
+                    { onError: (error) => notify.error(errorReason(error)) },
+                  ),
+              },
+            ],
+          });
+        },
+        onError: (error) => notify.error(errorReason(error)),
+      },
+    );
   };
 
-  // On phones tags and search move to the second row, next to who is answering.
-  const tagsAndSearch = (
-    <>
-      <Popover
-        label="Etiquetas da conversa"
-        trigger={
-          <button type="button" aria-label="Etiquetas" title="Etiquetas" className={iconButton}>
-            <Tag aria-hidden="true" className="size-[18px]" />
-          </button>
-        }
-      >
-        <LabelPicker conversation={conversation} />
-      </Popover>
-      <button
-        type="button"
-        aria-label="Buscar na conversa"
-        title="Buscar na conversa"
-        aria-pressed={isSearchOpen}
-        onClick={onToggleSearch}
-        className={cn(
-          iconButton,
-          isSearchOpen && 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
-        )}
-      >
-        <Search aria-hidden="true" className="size-[18px]" />
-      </button>
-    </>
-  );
+  const unarchive = () =>
+    transition.mutate(
+      { conversationId: conversation.id, step: 'unarchive' },
+      {
+        onSuccess: ({ message }) => notify.success(message),
+        onError: (error) => notify.error(errorReason(error)),
+      },
+    );
+
+  const destroy = async () => {
+    const ok = await confirm({
+      message: 'Tem certeza que deseja excluir esta conversa? Esta ação não pode ser desfeita.',
+      variant: 'error',
+    });
+    if (!ok) return;
+    remove.mutate(conversation.id, {
+      onSuccess: (message) => {
+        onClosed();
+        notify.success(message);
+      },
+      onError: (error) => notify.error(errorReason(error)),
+    });
+  };
 
   return (
     <header
       ref={header}
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-slate-200 border-b bg-white px-3 py-2.5 md:px-4 dark:border-slate-800 dark:bg-slate-900"
+      className="border-slate-200 border-b bg-white px-3 py-2 md:px-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <button
-        type="button"
-        aria-label="Voltar para a lista"
-        onClick={onBack}
-        className={cn(iconButton, 'md:hidden')}
-      >
-        <ArrowLeft aria-hidden="true" className="size-5" />
-      </button>
-      <Avatar name={client?.name ?? conversation.clientName} src={client?.avatar} size="md" />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
-          <h2
-            data-testid="chat-title"
-            className="truncate font-semibold text-slate-900 text-sm dark:text-slate-100"
-          >
-            {name}
-          </h2>
-          {conversation.isAiHandled && (
-            <span
-              data-testid="ai-badge"
-              className="rounded bg-indigo-600 px-1.5 py-px font-semibold text-[10px] text-white tracking-wide"
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          aria-label="Voltar para a lista"
+          onClick={onBack}
+          className={cn(headerIconButton, '-ml-1 md:hidden')}
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </button>
+        <Avatar name={client?.name ?? conversation.clientName} src={client?.avatar} size="md" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-2">
+            <h2
+              data-testid="chat-title"
+              className="truncate font-semibold text-slate-900 text-sm dark:text-slate-100"
             >
-              IA
-            </span>
-          )}
-          <span className="hidden sm:inline">
-            <ConversationStatusBadge status={conversation.status} />
-          </span>
-        </div>
-        <div className="truncate text-slate-500 text-xs dark:text-slate-400">
-          {inboxName ? (
-            <>
-              <span data-testid="chat-inbox" className="font-medium text-slate-600 dark:text-slate-300">
-                <span className="sr-only">Caixa de entrada: </span>
-                {inboxName}
+              {name}
+            </h2>
+            {/* "AI-handled" only means something while the conversation is open. */}
+            {conversation.isAiHandled && view.handler && (
+              <span
+                data-testid="ai-badge"
+                className="rounded bg-indigo-600 px-1.5 py-px font-semibold text-[10px] text-white tracking-wide"
+              >
+                IA
               </span>
-              {' · '}
+            )}
+          </div>
+          <div className="truncate text-slate-500 text-xs dark:text-slate-400">
+            {inboxName ? (
+              <>
+                <span data-testid="chat-inbox" className="font-medium text-slate-600 dark:text-slate-300">
+                  <span className="sr-only">Caixa de entrada: </span>
+                  {inboxName}
+                </span>
+                {' · '}
+              </>
+            ) : null}
+            {lastSeen
+              ? `Visto por último ${formatRelativeTime(lastSeen).toLowerCase()}`
+              : 'Sem atividade recente'}
+          </div>
+        </div>
+        <div className="flex items-center">
+          <HeaderMenu
+            label="Etiquetas da conversa"
+            trigger={
+              <button type="button" aria-label="Etiquetas" title="Etiquetas" className={headerIconButton}>
+                <Tag aria-hidden="true" className="size-[18px]" />
+              </button>
+            }
+          >
+            <LabelPicker conversation={conversation} />
+          </HeaderMenu>
+          <button
+            type="button"
+            aria-label="Buscar na conversa"
+            title="Buscar na conversa"
+            aria-pressed={isSearchOpen}
+            onClick={onToggleSearch}
+            className={cn(
+              headerIconButton,
+              isSearchOpen && 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+            )}
+          >
+            <Search aria-hidden="true" className="size-[18px]" />
+          </button>
+          {!isPhone && (
+            <>
+              <button
+                type="button"
+                aria-label="Chamada de voz"
+                title="Chamada de voz"
+                onClick={() => call('voice')}
+                className={headerIconButton}
+              >
+                <Phone aria-hidden="true" className="size-[18px]" />
+              </button>
+              <button
+                type="button"
+                aria-label="Videochamada"
+                title="Videochamada"
+                onClick={() => call('video')}
+                className={headerIconButton}
+              >
+                <Video aria-hidden="true" className="size-[18px]" />
+              </button>
             </>
-          ) : null}
-          {lastSeen
-            ? `Visto por último ${formatRelativeTime(lastSeen).toLowerCase()}`
-            : 'Sem atividade recente'}
+          )}
+          <HeaderMenu
+            label="Mais opções"
+            trigger={
+              <button type="button" aria-label="Mais opções" title="Mais opções" className={headerIconButton}>
+                <MoreVertical aria-hidden="true" className="size-[18px]" />
+              </button>
+            }
+          >
+            <DropdownMenu.Item className={headerMenuItem} onSelect={onViewProfile}>
+              <UserRound aria-hidden="true" className="size-4" /> Ver perfil
+            </DropdownMenu.Item>
+            {isPhone && (
+              <>
+                <DropdownMenu.Item className={headerMenuItem} onSelect={() => call('voice')}>
+                  <Phone aria-hidden="true" className="size-4" /> Chamada de voz
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={headerMenuItem} onSelect={() => call('video')}>
+                  <Video aria-hidden="true" className="size-4" /> Videochamada
+                </DropdownMenu.Item>
+              </>
+            )}
+            {actions.has('assign') && <AssignMenu conversation={conversation} itemClassName={headerMenuItem} />}
+            {actions.has('archive') && (
+              <DropdownMenu.Item className={headerMenuItem} onSelect={() => void archive()}>
+                <Archive aria-hidden="true" className="size-4" /> Arquivar conversa
+              </DropdownMenu.Item>
+            )}
+            {actions.has('unarchive') && (
+              <DropdownMenu.Item className={headerMenuItem} onSelect={unarchive}>
+                <ArchiveRestore aria-hidden="true" className="size-4" /> Desarquivar conversa
+              </DropdownMenu.Item>
+            )}
+            {actions.has('delete') && (
+              <>
+                <DropdownMenu.Separator className={headerMenuSeparator} />
+                <DropdownMenu.Item
+                  className={cn(headerMenuItem, 'text-red-600 dark:text-red-400')}
+                  onSelect={() => void destroy()}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" /> Excluir conversa
+                </DropdownMenu.Item>
+              </>
+            )}
+          </HeaderMenu>
         </div>
       </div>
-      <div className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto">
-        <HandlerChip handler={conversation.handler} />
-        <span className="sm:hidden">
-          <ConversationStatusBadge status={conversation.status} />
-        </span>
-        <div className="flex sm:hidden">{tagsAndSearch}</div>
-        <Button
-          size="sm"
-          variant={isHuman ? 'secondary' : 'primary'}
-          onClick={toggleHandler}
-          isLoading={takeOver.isPending || handBack.isPending}
-          className="ml-auto sm:ml-0"
-        >
-          {isHuman ? 'Devolver à IA' : 'Assumir'}
-        </Button>
-      </div>
-      <div className="flex items-center">
-        <div className="hidden sm:flex">{tagsAndSearch}</div>
-        <button
-          type="button"
-          aria-label="Chamada de voz"
-          title="Chamada de voz"
-          onClick={() => call('voice')}
-          className={iconButton}
-        >
-          <Phone aria-hidden="true" className="size-[18px]" />
-        </button>
-        <button
-          type="button"
-          aria-label="Videochamada"
-          title="Videochamada"
-          onClick={() => call('video')}
-          className={iconButton}
-        >
-          <Video aria-hidden="true" className="size-[18px]" />
-        </button>
-        <Popover
-          label="Mais opções"
-          trigger={
-            <button type="button" aria-label="Mais opções" title="Mais opções" className={iconButton}>
-              <MoreVertical aria-hidden="true" className="size-[18px]" />
-            </button>
-          }
-        >
-          <DropdownMenu.Item className={menuItem} onSelect={onViewProfile}>
-            <UserRound aria-hidden="true" className="size-4" /> Ver perfil
-          </DropdownMenu.Item>
-          {isAdmin && <AssignMenu conversation={conversation} itemClassName={menuItem} />}
-          <DropdownMenu.Item className={menuItem} onSelect={onArchive}>
-            <Archive aria-hidden="true" className="size-4" /> Arquivar conversa
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-          <DropdownMenu.Item className={cn(menuItem, 'text-red-600 dark:text-red-400')} onSelect={onDelete}>
-            <Trash2 aria-hidden="true" className="size-4" /> Excluir conversa
-          </DropdownMenu.Item>
-        </Popover>
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-2">
+        <div data-testid="conversation-state" className="flex min-w-0 flex-1 items-center gap-1.5">
+          <ConversationStatusBadge view={view} className="shrink-0" />
+          <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
+          {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
+        </div>
+        <ConversationActions conversation={conversation} view={view} compact={isPhone} />
       </div>
     </header>
   );

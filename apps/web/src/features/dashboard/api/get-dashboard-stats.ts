@@ -1,10 +1,13 @@
-import { type DashboardStats, dashboardStatsResponseSchema } from '@atende/contracts';
+import { apiPaths, type DashboardStats, dashboardStatsResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
 export async function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  const response = await apiRequest('/dashboard/stats', { schema: dashboardStatsResponseSchema, signal });
+  const response = await apiRequest(apiPaths.dashboardStats(), {
+    schema: dashboardStatsResponseSchema,
+    signal,
+  });
   return response.data;
 }
 

@@ -1,10 +1,13 @@
-import { type SystemHealth, systemHealthResponseSchema } from '@atende/contracts';
+import { apiPaths, type SystemHealth, systemHealthResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
 export async function getSystemHealth(signal?: AbortSignal): Promise<SystemHealth> {
-  const response = await apiRequest('/dashboard/health', { schema: systemHealthResponseSchema, signal });
+  const response = await apiRequest(apiPaths.dashboardHealth(), {
+    schema: systemHealthResponseSchema,
+    signal,
+  });
   return response.data;
 }
 

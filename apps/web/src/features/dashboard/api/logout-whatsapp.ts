@@ -1,4 +1,4 @@
-import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
+import { apiPaths, type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const LOGOUT_ERROR = 'Erro ao desconectar o WhatsApp';
 
 /** Admin only: unlinks the device (it leaves the phone's list) and a new QR code shows. */
 export async function logoutWhatsapp(): Promise<WhatsappStatus> {
-  const response = await apiRequest('/whatsapp/logout', {
+  const response = await apiRequest(apiPaths.whatsappLogout(), {
     method: 'POST',
     schema: whatsappStatusResponseSchema,
   });

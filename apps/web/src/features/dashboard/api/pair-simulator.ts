@@ -1,4 +1,4 @@
-import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
+import { apiPaths, type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const PAIR_ERROR = 'Erro ao parear o simulador';
 
 /** Simulator channel only: completes pairing with the code that the QR encodes. */
 export async function pairSimulator(code: string): Promise<WhatsappStatus> {
-  const response = await apiRequest('/simulator/pair', {
+  const response = await apiRequest(apiPaths.simulatorPair(), {
     method: 'POST',
     body: { code },
     schema: whatsappStatusResponseSchema,

@@ -1,4 +1,4 @@
-import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
+import { apiPaths, type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { getWhatsappStatusQueryOptions } from './get-whatsapp-status';
 export const RECONNECT_ERROR = 'Erro ao reconectar WhatsApp';
 
 export async function reconnectWhatsapp(): Promise<WhatsappStatus> {
-  const response = await apiRequest('/reconnect-whatsapp', {
+  const response = await apiRequest(apiPaths.reconnectWhatsapp(), {
     method: 'POST',
     schema: whatsappStatusResponseSchema,
   });

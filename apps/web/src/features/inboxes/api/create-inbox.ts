@@ -1,10 +1,14 @@
-import { type CreateInboxRequest, type Inbox, inboxResponseSchema } from '@atende/contracts';
+import { apiPaths, type CreateInboxRequest, type Inbox, inboxResponseSchema } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshInboxes } from './inbox-cache';
 
 export async function createInbox(body: CreateInboxRequest): Promise<Inbox> {
-  const response = await apiRequest('/inboxes', { method: 'POST', body, schema: inboxResponseSchema });
+  const response = await apiRequest(apiPaths.inboxes(), {
+    method: 'POST',
+    body,
+    schema: inboxResponseSchema,
+  });
   return response.data;
 }
 

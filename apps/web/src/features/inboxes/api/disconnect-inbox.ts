@@ -1,4 +1,4 @@
-import { type Inbox, inboxResponseSchema } from '@atende/contracts';
+import { apiPaths, type Inbox, inboxResponseSchema } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const DISCONNECT_INBOX_ERROR = 'Erro ao desconectar o número';
 
 /** Admin only: unlinks the number (it leaves the phone's linked devices); a new QR code shows. */
 export async function disconnectInbox(id: string): Promise<Inbox> {
-  const response = await apiRequest(`/inboxes/${encodeURIComponent(id)}/disconnect`, {
+  const response = await apiRequest(apiPaths.inboxDisconnect(id), {
     method: 'POST',
     schema: inboxResponseSchema,
   });

@@ -1,11 +1,11 @@
-import { type ChannelKindInfo, channelKindsResponseSchema } from '@atende/contracts';
+import { apiPaths, type ChannelKindInfo, channelKindsResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { inboxKeys } from './query-keys';
 
 /** Admin only: the channel kinds this server can run, each with its settings form. */
 export async function getInboxKinds(signal?: AbortSignal): Promise<ChannelKindInfo[]> {
-  const response = await apiRequest('/inbox-kinds', { schema: channelKindsResponseSchema, signal });
+  const response = await apiRequest(apiPaths.inboxKinds(), { schema: channelKindsResponseSchema, signal });
   return response.data;
 }
 

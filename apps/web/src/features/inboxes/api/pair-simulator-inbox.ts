@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const PAIR_SIMULATOR_ERROR = 'Erro ao parear o simulador';
 
 /** Simulator inboxes: plays the phone's part with the code its QR encodes (the code names the inbox). */
 export async function pairSimulatorInbox(code: string): Promise<void> {
-  await apiRequest('/simulator/pair', { method: 'POST', body: { code }, schema: ackEnvelopeSchema });
+  await apiRequest(apiPaths.simulatorPair(), { method: 'POST', body: { code }, schema: ackEnvelopeSchema });
 }
 
 export function usePairSimulatorInbox() {

@@ -1,4 +1,4 @@
-import { type Inbox, inboxResponseSchema } from '@atende/contracts';
+import { apiPaths, type Inbox, inboxResponseSchema } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { useRefreshInboxes } from './inbox-cache';
 export const RECONNECT_INBOX_ERROR = 'Erro ao reconectar a caixa de entrada';
 
 export async function reconnectInbox(id: string): Promise<Inbox> {
-  const response = await apiRequest(`/inboxes/${encodeURIComponent(id)}/reconnect`, {
+  const response = await apiRequest(apiPaths.inboxReconnect(id), {
     method: 'POST',
     schema: inboxResponseSchema,
   });

@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const REMOVE_ERROR = 'Erro ao remover a caixa de entrada';
 
 /** Admin only: the channel stops; its conversations stay readable. */
 export async function removeInbox(id: string): Promise<void> {
-  await apiRequest(`/inboxes/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ackEnvelopeSchema });
+  await apiRequest(apiPaths.inbox(id), { method: 'DELETE', schema: ackEnvelopeSchema });
 }
 
 export function useRemoveInbox() {

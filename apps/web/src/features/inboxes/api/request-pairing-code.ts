@@ -1,4 +1,4 @@
-import { pairingCodeResponseSchema } from '@atende/contracts';
+import { apiPaths, pairingCodeResponseSchema } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ export interface PairingCodeInput {
 
 /** Admin only, linked devices: an 8-character code the phone types instead of scanning the QR. */
 export async function requestPairingCode({ id, phone }: PairingCodeInput): Promise<string> {
-  const response = await apiRequest(`/inboxes/${encodeURIComponent(id)}/pairing-code`, {
+  const response = await apiRequest(apiPaths.inboxPairingCode(id), {
     method: 'POST',
     body: { phone },
     schema: pairingCodeResponseSchema,

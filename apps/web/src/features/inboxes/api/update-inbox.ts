@@ -1,4 +1,4 @@
-import { type Inbox, inboxResponseSchema, type UpdateInboxRequest } from '@atende/contracts';
+import { apiPaths, type Inbox, inboxResponseSchema, type UpdateInboxRequest } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshInboxes } from './inbox-cache';
@@ -10,7 +10,7 @@ export interface UpdateInboxInput {
 
 /** A secret left out of `settings` keeps the stored one. */
 export async function updateInbox({ id, changes }: UpdateInboxInput): Promise<Inbox> {
-  const response = await apiRequest(`/inboxes/${encodeURIComponent(id)}`, {
+  const response = await apiRequest(apiPaths.inbox(id), {
     method: 'PATCH',
     body: changes,
     schema: inboxResponseSchema,

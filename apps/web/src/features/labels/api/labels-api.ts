@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema, type LabelInput, labelResponseSchema } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths, type LabelInput, labelResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { labelsKey } from '@/lib/api/get-labels';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export function useSaveLabel() {
   return useMutation({
     mutationFn: async ({ id, ...body }: LabelInput & { id?: string }) =>
       (
-        await apiRequest(id ? `/labels/${encodeURIComponent(id)}` : '/labels', {
+        await apiRequest(id ? apiPaths.label(id) : apiPaths.labels(), {
           method: id ? 'PUT' : 'POST',
           body,
           schema: labelResponseSchema,
@@ -22,7 +22,7 @@ export function useDeleteLabel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/labels/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ackEnvelopeSchema }),
+      apiRequest(apiPaths.label(id), { method: 'DELETE', schema: ackEnvelopeSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: labelsKey }),
   });
 }

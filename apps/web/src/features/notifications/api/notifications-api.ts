@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema, notificationsResponseSchema } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths, notificationsResponseSchema } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/notifications', { schema: notificationsResponseSchema, signal })).data,
+      (await apiRequest(apiPaths.notifications(), { schema: notificationsResponseSchema, signal })).data,
     // Live through socket events; this only covers a missed one.
     refetchInterval: 60_000,
   });
@@ -20,7 +20,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) =>
-      apiRequest('/notifications/read', {
+      apiRequest(apiPaths.notificationsRead(), {
         method: 'POST',
         body: ids ? { ids } : {},
         schema: ackEnvelopeSchema,

@@ -1,11 +1,11 @@
-import { type OrderLookupView, orderLookupResponseSchema } from '@atende/contracts';
+import { apiPaths, type OrderLookupView, orderLookupResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { orderLookupKeys } from './query-keys';
 
 /** Admin only: the lookup's configuration; header values come back masked. */
 export async function getOrderLookup(signal?: AbortSignal): Promise<OrderLookupView> {
-  const response = await apiRequest('/integrations/order-lookup', {
+  const response = await apiRequest(apiPaths.orderLookup(), {
     schema: orderLookupResponseSchema,
     signal,
   });

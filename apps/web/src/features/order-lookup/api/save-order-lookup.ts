@@ -1,11 +1,16 @@
-import { type OrderLookupInput, type OrderLookupView, orderLookupResponseSchema } from '@atende/contracts';
+import {
+  apiPaths,
+  type OrderLookupInput,
+  type OrderLookupView,
+  orderLookupResponseSchema,
+} from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { getOrderLookupQueryOptions } from './get-order-lookup';
 
 /** The whole configuration; a header sent back masked keeps its stored value. */
 export async function saveOrderLookup(body: OrderLookupInput): Promise<OrderLookupView> {
-  const response = await apiRequest('/integrations/order-lookup', {
+  const response = await apiRequest(apiPaths.orderLookup(), {
     method: 'PUT',
     body,
     schema: orderLookupResponseSchema,

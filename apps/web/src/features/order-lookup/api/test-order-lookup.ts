@@ -1,4 +1,4 @@
-import { type OrderLookupResult, orderLookupTestResponseSchema } from '@atende/contracts';
+import { apiPaths, type OrderLookupResult, orderLookupTestResponseSchema } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export interface TestOrderLookupInput {
 
 /** "Testar consulta": the saved configuration, run now for this phone and order number. */
 export async function testOrderLookup(body: TestOrderLookupInput): Promise<OrderLookupResult> {
-  const response = await apiRequest('/integrations/order-lookup/test', {
+  const response = await apiRequest(apiPaths.orderLookupTest(), {
     method: 'POST',
     body,
     schema: orderLookupTestResponseSchema,

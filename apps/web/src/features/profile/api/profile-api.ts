@@ -1,5 +1,6 @@
 import {
   ackEnvelopeSchema,
+  apiPaths,
   type ChangePasswordRequest,
   meResponseSchema,
   revokedSessionsResponseSchema,
@@ -14,7 +15,7 @@ export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ['profile', 'sessions'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/profile/sessions', { schema: sessionsResponseSchema, signal })).data,
+      (await apiRequest(apiPaths.profileSessions(), { schema: sessionsResponseSchema, signal })).data,
     // Sessions open and end on other devices: coming back to this tab shows the list as it is now.
     refetchOnWindowFocus: 'always',
   });
@@ -27,7 +28,7 @@ export function useSessions() {
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (body: UpdateProfileRequest) =>
-      (await apiRequest('/profile', { method: 'PATCH', body, schema: meResponseSchema })).data,
+      (await apiRequest(apiPaths.profile(), { method: 'PATCH', body, schema: meResponseSchema })).data,
     onSuccess: (user) => updateUser(user),
   });
 }
@@ -35,8 +36,13 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   return useMutation({
     mutationFn: async (data: string) =>
-      (await apiRequest('/profile/avatar', { method: 'POST', body: { data }, schema: meResponseSchema }))
-        .data,
+      (
+        await apiRequest(apiPaths.profileAvatar(), {
+          method: 'POST',
+          body: { data },
+          schema: meResponseSchema,
+        })
+      ).data,
     onSuccess: (user) => updateUser(user),
   });
 }
@@ -45,7 +51,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest('/profile/password', { method: 'POST', body, schema: ackEnvelopeSchema }),
+      apiRequest(apiPaths.profilePassword(), { method: 'POST', body, schema: ackEnvelopeSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
 }
@@ -54,7 +60,7 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/profile/sessions/${encodeURIComponent(id)}`, {
+      apiRequest(apiPaths.profileSession(id), {
         method: 'DELETE',
         schema: ackEnvelopeSchema,
       }),
@@ -67,7 +73,7 @@ export function useRevokeOtherSessions() {
   return useMutation({
     mutationFn: async () =>
       (
-        await apiRequest('/profile/sessions/revoke-others', {
+        await apiRequest(apiPaths.profileSessionsRevokeOthers(), {
           method: 'POST',
           schema: revokedSessionsResponseSchema,
         })

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, type User, updateProfileRequestSchema } from '@atende/contracts';
+import { AVATAR_MAX_BYTES, apiRoutes, type User, updateProfileRequestSchema } from '@atende/contracts';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { TextField } from '@/components/form/fields';
@@ -19,7 +19,8 @@ function readBase64(file: File): Promise<string> {
 }
 
 /** A photo uploaded here is served by the API; any other avatar is an address the user typed. */
-const isUploaded = (avatar: string | null | undefined) => avatar?.startsWith('/api/avatars/') ?? false;
+const isUploaded = (avatar: string | null | undefined) =>
+  avatar?.startsWith(apiRoutes.avatar.replace(':id', '')) ?? false;
 
 /** Name and avatar (an http(s) URL or an uploaded image). */
 export function AccountCard({ user }: { user: User }) {

@@ -1,7 +1,9 @@
 import {
+  type ApiPath,
   accessControlResponseSchema,
   adminConfigResponseSchema,
   agentConfigResponseSchema,
+  apiPaths,
   securityConfigResponseSchema,
 } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +18,12 @@ const SETTINGS_RESPONSES = {
   'admin-config': adminConfigResponseSchema,
   'security-config': securityConfigResponseSchema,
 } as const;
+const SETTINGS_PATHS: Record<keyof typeof SETTINGS_RESPONSES, () => ApiPath> = {
+  config: apiPaths.agentConfig,
+  'access-control': apiPaths.accessControl,
+  'admin-config': apiPaths.adminConfig,
+  'security-config': apiPaths.securityConfig,
+};
 export type SettingsKey = keyof typeof SETTINGS_RESPONSES;
 export type SettingsView<K extends SettingsKey> = z.infer<(typeof SETTINGS_RESPONSES)[K]>['data'];
 
@@ -24,7 +32,7 @@ export const settingsQueryOptions = <K extends SettingsKey>(key: K) =>
     queryKey: ['settings', key] as const,
     queryFn: async ({ signal }) =>
       (
-        (await apiRequest(`/${key}`, { schema: SETTINGS_RESPONSES[key], signal })) as {
+        (await apiRequest(SETTINGS_PATHS[key](), { schema: SETTINGS_RESPONSES[key], signal })) as {
           data: SettingsView<K>;
         }
       ).data,
@@ -40,7 +48,11 @@ export function useSaveSettings<K extends SettingsKey>(key: K) {
   return useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       (
-        (await apiRequest(`/${key}`, { method: 'POST', body, schema: SETTINGS_RESPONSES[key] })) as {
+        (await apiRequest(SETTINGS_PATHS[key](), {
+          method: 'POST',
+          body,
+          schema: SETTINGS_RESPONSES[key],
+        })) as {
           data: SettingsView<K>;
         }
       ).data,

@@ -1,4 +1,4 @@
-import { aiConnectionResponseSchema, type TestAiConnectionRequest } from '@atende/contracts';
+import { aiConnectionResponseSchema, apiPaths, type TestAiConnectionRequest } from '@atende/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export function useTestAiConnection() {
   return useMutation({
     mutationFn: async (body: TestAiConnectionRequest) =>
       (
-        await apiRequest('/admin-config/test-ai', {
+        await apiRequest(apiPaths.adminConfigTestAi(), {
           method: 'POST',
           body,
           schema: aiConnectionResponseSchema,

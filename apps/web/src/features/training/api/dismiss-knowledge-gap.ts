@@ -1,4 +1,4 @@
-import { type KnowledgeGap, knowledgeGapResponseSchema } from '@atende/contracts';
+import { apiPaths, type KnowledgeGap, knowledgeGapResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const DISMISS_SUCCESS = 'Lacuna descartada';
 export const DISMISS_ERROR = 'Erro ao descartar a lacuna';
 
 export async function dismissKnowledgeGap(id: string): Promise<KnowledgeGap> {
-  const response = await apiRequest(`/knowledge-gaps/${encodeURIComponent(id)}/dismiss`, {
+  const response = await apiRequest(apiPaths.knowledgeGapDismiss(id), {
     method: 'POST',
     schema: knowledgeGapResponseSchema,
   });

@@ -1,4 +1,4 @@
-import { type KnowledgeGap, knowledgeGapsResponseSchema } from '@atende/contracts';
+import { apiPaths, type KnowledgeGap, knowledgeGapsResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { trainingKeys } from './query-keys';
@@ -10,7 +10,7 @@ export function sortGaps(gaps: readonly KnowledgeGap[]): KnowledgeGap[] {
 
 /** Open knowledge gaps: questions the agent handed off or answered with low confidence. */
 export async function getKnowledgeGaps(signal?: AbortSignal): Promise<KnowledgeGap[]> {
-  const response = await apiRequest('/knowledge-gaps', {
+  const response = await apiRequest(apiPaths.knowledgeGaps(), {
     query: { status: 'open' },
     schema: knowledgeGapsResponseSchema,
     signal,

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type KnowledgeGap,
   knowledgeGapResponseSchema,
   type ResolveKnowledgeGapRequest,
@@ -16,7 +17,7 @@ export async function resolveKnowledgeGap(
   id: string,
   input: ResolveKnowledgeGapRequest,
 ): Promise<KnowledgeGap> {
-  const response = await apiRequest(`/knowledge-gaps/${encodeURIComponent(id)}/resolve`, {
+  const response = await apiRequest(apiPaths.knowledgeGapResolve(id), {
     method: 'POST',
     body: input,
     schema: knowledgeGapResponseSchema,

@@ -1,10 +1,10 @@
-import { type KnowledgeBase, knowledgeBaseResponseSchema } from '@atende/contracts';
+import { apiPaths, type KnowledgeBase, knowledgeBaseResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { getKnowledgeBaseQueryOptions } from './get-knowledge-base';
 
 export async function saveKnowledgeBase(content: string): Promise<KnowledgeBase> {
-  const response = await apiRequest('/knowledge-base', {
+  const response = await apiRequest(apiPaths.knowledgeBase(), {
     method: 'POST',
     body: { content },
     schema: knowledgeBaseResponseSchema,

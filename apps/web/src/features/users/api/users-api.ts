@@ -1,5 +1,6 @@
 import {
   ackEnvelopeSchema,
+  apiPaths,
   type CreateUserRequest,
   type UpdateUserRequest,
   userResponseSchema,
@@ -11,7 +12,8 @@ import { apiRequest } from '@/lib/api-client';
 export const usersQueryOptions = () =>
   queryOptions({
     queryKey: ['users'] as const,
-    queryFn: async ({ signal }) => (await apiRequest('/users', { schema: usersResponseSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(apiPaths.users(), { schema: usersResponseSchema, signal })).data,
   });
 
 export function useUsers() {
@@ -27,7 +29,7 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async (body: CreateUserRequest) =>
-      (await apiRequest('/users', { method: 'POST', body, schema: userResponseSchema })).data,
+      (await apiRequest(apiPaths.users(), { method: 'POST', body, schema: userResponseSchema })).data,
     onSuccess: invalidate,
   });
 }
@@ -37,7 +39,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: async ({ id, ...body }: UpdateUserRequest & { id: string }) =>
       (
-        await apiRequest(`/users/${encodeURIComponent(id)}`, {
+        await apiRequest(apiPaths.user(id), {
           method: 'PATCH',
           body,
           schema: userResponseSchema,
@@ -50,7 +52,7 @@ export function useUpdateUser() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async ({ id, password }: { id: string; password: string }) =>
-      apiRequest(`/users/${encodeURIComponent(id)}/password`, {
+      apiRequest(apiPaths.userPassword(id), {
         method: 'POST',
         body: { password },
         schema: ackEnvelopeSchema,

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type CreateWebhookEndpointRequest,
   type WebhookEndpoint,
   webhookEndpointWithSecretResponseSchema,
@@ -14,7 +15,7 @@ export interface EndpointWithSecret {
 }
 
 export async function createWebhookEndpoint(body: CreateWebhookEndpointRequest): Promise<EndpointWithSecret> {
-  const response = await apiRequest('/integrations/webhooks', {
+  const response = await apiRequest(apiPaths.webhooks(), {
     method: 'POST',
     body,
     schema: webhookEndpointWithSecretResponseSchema,

@@ -1,4 +1,4 @@
-import { ackEnvelopeSchema } from '@atende/contracts';
+import { ackEnvelopeSchema, apiPaths } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { webhookKeys } from './query-keys';
 
 /** The endpoint and its delivery log go; deliveries still queued are never posted. */
 export async function deleteWebhookEndpoint(id: string): Promise<void> {
-  await apiRequest(`/integrations/webhooks/${encodeURIComponent(id)}`, {
+  await apiRequest(apiPaths.webhook(id), {
     method: 'DELETE',
     schema: ackEnvelopeSchema,
   });

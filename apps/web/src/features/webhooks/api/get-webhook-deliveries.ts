@@ -1,4 +1,4 @@
-import { type WebhookDelivery, webhookDeliveriesResponseSchema } from '@atende/contracts';
+import { apiPaths, type WebhookDelivery, webhookDeliveriesResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { webhookKeys } from './query-keys';
@@ -13,7 +13,7 @@ export async function getWebhookDeliveries(
   endpointId: string,
   signal?: AbortSignal,
 ): Promise<WebhookDelivery[]> {
-  const response = await apiRequest(`/integrations/webhooks/${encodeURIComponent(endpointId)}/deliveries`, {
+  const response = await apiRequest(apiPaths.webhookDeliveries(endpointId), {
     query: { limit: DELIVERY_LOG_LIMIT },
     schema: webhookDeliveriesResponseSchema,
     signal,

@@ -1,11 +1,11 @@
-import { type WebhookEndpoint, webhookEndpointsResponseSchema } from '@atende/contracts';
+import { apiPaths, type WebhookEndpoint, webhookEndpointsResponseSchema } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { webhookKeys } from './query-keys';
 
 /** Admin only: every outbound webhook endpoint, oldest first (their secrets never come back). */
 export async function getWebhookEndpoints(signal?: AbortSignal): Promise<WebhookEndpoint[]> {
-  const response = await apiRequest('/integrations/webhooks', {
+  const response = await apiRequest(apiPaths.webhooks(), {
     schema: webhookEndpointsResponseSchema,
     signal,
   });

@@ -1,4 +1,4 @@
-import { type WebhookDelivery, webhookDeliveryResponseSchema } from '@atende/contracts';
+import { apiPaths, type WebhookDelivery, webhookDeliveryResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
@@ -14,10 +14,10 @@ export async function resendWebhookDelivery({
   endpointId,
   deliveryId,
 }: ResendInput): Promise<WebhookDelivery> {
-  const response = await apiRequest(
-    `/integrations/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
-    { method: 'POST', schema: webhookDeliveryResponseSchema },
-  );
+  const response = await apiRequest(apiPaths.webhookDeliveryResend(endpointId, deliveryId), {
+    method: 'POST',
+    schema: webhookDeliveryResponseSchema,
+  });
   return response.data;
 }
 

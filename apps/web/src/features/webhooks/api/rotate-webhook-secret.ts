@@ -1,4 +1,4 @@
-import { webhookEndpointWithSecretResponseSchema } from '@atende/contracts';
+import { apiPaths, webhookEndpointWithSecretResponseSchema } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { EndpointWithSecret } from './create-webhook-endpoint';
@@ -6,7 +6,7 @@ import { getWebhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** A new `whsec_…` at once: the previous secret stops signing from now on. */
 export async function rotateWebhookSecret(id: string): Promise<EndpointWithSecret> {
-  const response = await apiRequest(`/integrations/webhooks/${encodeURIComponent(id)}/rotate-secret`, {
+  const response = await apiRequest(apiPaths.webhookRotateSecret(id), {
     method: 'POST',
     schema: webhookEndpointWithSecretResponseSchema,
   });

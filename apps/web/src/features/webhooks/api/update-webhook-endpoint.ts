@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type UpdateWebhookEndpointRequest,
   type WebhookEndpoint,
   webhookEndpointResponseSchema,
@@ -17,7 +18,7 @@ export async function updateWebhookEndpoint({
   id,
   changes,
 }: UpdateWebhookEndpointInput): Promise<WebhookEndpoint> {
-  const response = await apiRequest(`/integrations/webhooks/${encodeURIComponent(id)}`, {
+  const response = await apiRequest(apiPaths.webhook(id), {
     method: 'PATCH',
     body: changes,
     schema: webhookEndpointResponseSchema,

@@ -1,3 +1,4 @@
+import { apiPaths } from '@atende/contracts';
 import { OneTimeSecret } from '@/components/one-time-secret';
 import { Button, Modal } from '@/components/ui';
 import type { EndpointWithSecret } from '../api/create-webhook-endpoint';
@@ -62,7 +63,7 @@ export function WebhookSecretDialog({ shown, onClose }: Props) {
               É o padrão Standard Webhooks: as bibliotecas dele (Node, Python, Go, PHP…) conferem sem código
               extra. Os eventos estão descritos na{' '}
               <a
-                href="/api/docs"
+                href={apiPaths.docs()}
                 target="_blank"
                 rel="noopener"
                 className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"

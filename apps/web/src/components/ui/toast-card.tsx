@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { Toast, ToastType } from './toast';
+import type { Toast, ToastType } from './toast-types';
 
 const styles: Record<ToastType, { Icon: typeof Info; icon: string; bar: string }> = {
   success: { Icon: CheckCircle2, icon: 'text-emerald-600 dark:text-emerald-400', bar: 'bg-emerald-500' },

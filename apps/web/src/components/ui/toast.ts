@@ -1,31 +1,7 @@
-import { LIMITS } from '@atende/contracts';
 import { useSyncExternalStore } from 'react';
+import { TOAST_DURATIONS, type ToastOptions, type ToastType } from './toast-types';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
-
-export interface ToastAction {
-  label: string;
-  action: () => void;
-  style?: 'primary' | 'secondary';
-}
-
-export interface ToastOptions {
-  /** Milliseconds before auto-dismiss; 0 keeps it until closed. */
-  duration?: number;
-  actions?: ToastAction[];
-}
-
-export interface Toast {
-  type: ToastType;
-  title: string;
-  message?: string;
-  duration: number;
-  actions?: ToastAction[];
-}
-
-/** Medium (5000 ms) by default, long (7000 ms) for errors; at most 5 shown. */
-export const TOAST_DURATIONS = { medium: LIMITS.toastMediumMs, long: LIMITS.toastLongMs } as const;
-export const MAX_TOASTS = LIMITS.maxToasts;
+export type { Toast, ToastAction, ToastOptions, ToastType } from './toast-types';
 
 // The toaster (and sonner under it) loads with the first toast, which keeps it out of /login's first load.
 let isWanted = false;

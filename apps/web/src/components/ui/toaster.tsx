@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, toast as sonner } from 'sonner';
 import { useIsDarkMode } from '@/lib/use-is-dark-mode';
-import { MAX_TOASTS, type Toast } from './toast';
 import { ToastCard } from './toast-card';
 import { useToastClearanceTop } from './toast-clearance';
+import { MAX_TOASTS, type Toast } from './toast-types';
 
 /** Below the sticky top bar (5rem), and below any controls a screen asks to keep clear. */
 const TOP_PX = 80;

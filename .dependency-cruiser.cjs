@@ -133,8 +133,9 @@ const rules = [
   },
   {
     name: 'web-shared-code-never-imports-features',
-    comment: 'components/, hooks/ and lib/ are shared by the features and import none of them (nor app/).',
-    from: { path: `${WEB}(components|hooks|lib)/` },
+    comment:
+      "components/, hooks/, lib/ and channels/ (each channel kind's web parts) are shared by the features and import none of them (nor app/).",
+    from: { path: `${WEB}(components|hooks|lib|channels)/` },
     to: { path: `${WEB}(features|app)/` },
   },
   {

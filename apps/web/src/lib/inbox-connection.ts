@@ -1,17 +1,5 @@
 import type { WhatsappStatus } from '@atende/contracts';
 
-/** Names of the built-in channel kinds; the server's kind list has the same labels (admins only). */
-const KIND_LABELS: Record<string, string> = {
-  simulator: 'Simulador',
-  'whatsapp-web': 'WhatsApp Web',
-  'cloud-api': 'WhatsApp Cloud API',
-};
-
-/** A channel kind's pt-BR name; a kind this build does not know shows its id. */
-export function channelKindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind;
-}
-
 /** `ABCD1234` as the phone shows it: `ABCD-1234`. */
 export function formatPairingCode(code: string): string {
   return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;

@@ -68,7 +68,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     label: 'WhatsApp Cloud API',
     icon: MessagesSquare,
     adminOnly: true,
-    Component: lazy(() => import('@/features/cloud-api/components/whatsapp-cloud-settings')),
+    Component: lazy(() => import('@/channels/cloud-api/components/whatsapp-cloud-settings')),
   },
   {
     id: 'security',

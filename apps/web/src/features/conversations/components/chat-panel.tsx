@@ -2,6 +2,7 @@ import type { Message } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Search, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { ServiceWindowGate } from '@/channels/cloud-api/components/service-window-gate';
 import { Button, Skeleton, useConfirm } from '@/components/ui';
 import { formatCount } from '@/lib/format';
 import { useClient } from '../api/get-client';
@@ -9,7 +10,7 @@ import { useConversationMessages } from '../api/get-conversation';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { notify } from '../hooks/use-notify';
 import { normalizeText } from '../lib/conversation-filters';
-import { findConversation } from '../realtime/cache-updates';
+import { applyMessage, findConversation } from '../realtime/cache-updates';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { ForwardModal } from './forward-modal';
@@ -17,7 +18,6 @@ import { MessageList } from './message-list';
 import { ProfileModal } from './profile-modal';
 import { ReplyModal } from './reply-modal';
 import { SelectionBar } from './selection-bar';
-import { ServiceWindowGate } from './service-window-gate';
 
 interface Props {
   conversationId: string;
@@ -204,7 +204,11 @@ export function ChatPanel({
           isSelecting={isSelecting}
         />
       )}
-      <ServiceWindowGate conversationId={conversationId} messages={allMessages}>
+      <ServiceWindowGate
+        conversationId={conversationId}
+        messages={allMessages}
+        onTemplateSent={(message) => applyMessage(qc, message, false)}
+      >
         <Composer
           conversationId={conversationId}
           replyTarget={replyTarget}

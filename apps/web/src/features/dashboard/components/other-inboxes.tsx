@@ -1,6 +1,7 @@
 import type { Inbox } from '@atende/contracts';
+import { channelKind, channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
-import { channelKindLabel, summarizeConnection } from '@/lib/inbox-connection';
+import { summarizeConnection } from '@/lib/inbox-connection';
 
 /**
  * The inboxes besides the primary one: a line each with its state (pairing is on /integrations).

@@ -2,10 +2,12 @@ import type { WhatsappStatus } from '@atende/contracts';
 import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { channelKind, channelKindLabel } from '@/channels/registry';
+import { SimulatorPairButton } from '@/channels/simulator/simulator-pair-button';
 import { QrImage } from '@/components/qr-image';
 import { Button, useConfirm } from '@/components/ui';
 import { useInboxes } from '@/lib/api/get-inboxes';
-import { channelKindLabel, formatPairingCode } from '@/lib/inbox-connection';
+import { formatPairingCode } from '@/lib/inbox-connection';
 import { useAuth } from '@/lib/session';
 import { useWhatsappStatus } from '../api/get-whatsapp-status';
 import { useLogoutWhatsapp } from '../api/logout-whatsapp';
@@ -51,7 +53,7 @@ export function WhatsappCard({ className }: { className?: string }) {
 
   // Unlinking the number stops the channel for everyone: admins only, and confirmed.
   const logoutButton =
-    isAdmin && status.data?.channel === 'whatsapp-web' ? (
+    isAdmin && status.data && channelKind(status.data.channel).canUnlink ? (
       <Button
         variant="secondary"
         isLoading={logout.isPending}
@@ -192,7 +194,8 @@ function StatusBody({
   }
 
   if (status.qr) {
-    const canPair = status.channel === 'simulator' && status.pairingCode;
+    const pairsOnScreen = channelKind(status.channel).pairsOnScreen === true;
+    const canPair = pairsOnScreen && status.pairingCode;
     return (
       <div
         className="flex flex-1 flex-col gap-4 @md:flex-row @md:items-start"
@@ -220,10 +223,7 @@ function StatusBody({
           </ol>
           <div className="flex flex-wrap gap-2">
             {canPair ? (
-              <Button onClick={() => onPair(status.pairingCode!)} isLoading={isPairing}>
-                {isPairing ? null : <Smartphone aria-hidden="true" className="size-4" />}
-                Parear simulador
-              </Button>
+              <SimulatorPairButton onPair={() => onPair(status.pairingCode!)} isPairing={isPairing} />
             ) : null}
             {reconnectButton}
           </div>
@@ -232,7 +232,7 @@ function StatusBody({
               Canal {channel}: o botão faz o papel do celular e conclui o pareamento.
             </p>
           ) : null}
-          {status.channel !== 'simulator' && status.pairingCode ? (
+          {!pairsOnScreen && status.pairingCode ? (
             <p data-testid="whatsapp-pairing-code" className="text-sm text-slate-600 dark:text-slate-300">
               Ou, em <strong className="font-medium">Conectar com número</strong>, digite o código{' '}
               <span className="font-mono font-semibold text-slate-900 tracking-widest dark:text-white">

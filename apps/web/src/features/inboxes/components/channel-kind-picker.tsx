@@ -1,7 +1,7 @@
 import type { ChannelKindInfo } from '@atende/contracts';
 import { useId } from 'react';
+import { ChannelKindIcon } from '@/channels/channel-kind-icon';
 import { cn } from '@/lib/cn';
-import { ChannelKindIcon } from './channel-kind-icon';
 
 interface Props {
   kinds: readonly ChannelKindInfo[];

@@ -5,12 +5,12 @@ import {
   type OperatorAccess,
 } from '@atende/contracts';
 import { useState } from 'react';
+import { channelKind, channelKindLabel } from '@/channels/registry';
 import { TextField, ToggleField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFailure } from '@/components/form/form-failure';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button, Skeleton } from '@/components/ui';
-import { channelKindLabel } from '@/lib/inbox-connection';
 import { useCreateInbox } from '../api/create-inbox';
 import { useInboxKinds } from '../api/get-inbox-kinds';
 import { useUpdateInbox } from '../api/update-inbox';

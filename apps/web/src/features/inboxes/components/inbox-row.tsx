@@ -1,15 +1,16 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
 import { Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
+import { ChannelKindIcon } from '@/channels/channel-kind-icon';
+import { channelKind, channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { ItemRow, ItemTag, ItemTitle } from '@/components/integration-card/item-row';
 import { RowMenu, RowMenuItem } from '@/components/integration-card/row-menu';
 import { Button, toast, useConfirm } from '@/components/ui';
-import { channelKindLabel, summarizeConnection } from '@/lib/inbox-connection';
+import { summarizeConnection } from '@/lib/inbox-connection';
 import { useDisconnectInbox } from '../api/disconnect-inbox';
 import { useReconnectInbox } from '../api/reconnect-inbox';
 import { useRemoveInbox } from '../api/remove-inbox';
 import { useUpdateInbox } from '../api/update-inbox';
-import { ChannelKindIcon } from './channel-kind-icon';
 import { InboxSwitch } from './inbox-switch';
 
 interface Props {
@@ -32,7 +33,7 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
   const { status } = inbox;
   const summary = summarizeConnection(status);
   const kindLabel = kind?.label ?? channelKindLabel(inbox.kind);
-  const pairing = kind?.pairing ?? (inbox.kind === 'cloud-api' ? 'none' : 'qr');
+  const pairing = kind?.pairing ?? channelKind(inbox.kind).pairing;
   const needsPairing = pairing !== 'none' && !status.connected;
 
   const setAgent = (agentEnabled: boolean) =>

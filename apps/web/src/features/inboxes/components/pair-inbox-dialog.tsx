@@ -1,9 +1,10 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
 import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
 import { useState } from 'react';
+import { channelKind, channelKindLabel } from '@/channels/registry';
+import { SimulatorPairButton } from '@/channels/simulator/simulator-pair-button';
 import { QrImage } from '@/components/qr-image';
 import { Button, Modal } from '@/components/ui';
-import { channelKindLabel } from '@/lib/inbox-connection';
 import { usePairSimulatorInbox } from '../api/pair-simulator-inbox';
 import { useReconnectInbox } from '../api/reconnect-inbox';
 import { PairingCodeForm } from './pairing-code-form';
@@ -73,7 +74,7 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
   }
 
   if (status.qr) {
-    const simulatorCode = inbox.kind === 'simulator' ? status.pairingCode : null;
+    const simulatorCode = channelKind(inbox.kind).pairsOnScreen ? status.pairingCode : null;
     return (
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start" data-testid="pair-qr">
         <QrImage value={status.qr} alt={`QR code para conectar ${inbox.name}`} testId="inbox-qr" />
@@ -101,10 +102,7 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
           </p>
           <div className="flex flex-wrap gap-2">
             {simulatorCode ? (
-              <Button onClick={() => pair.mutate(simulatorCode)} isLoading={pair.isPending}>
-                {pair.isPending ? null : <Smartphone aria-hidden="true" className="size-4" />}
-                Parear simulador
-              </Button>
+              <SimulatorPairButton onPair={() => pair.mutate(simulatorCode)} isPairing={pair.isPending} />
             ) : null}
             {pairing === 'qr-or-code' ? (
               <Button variant="secondary" onClick={() => setUseCode(true)}>

@@ -4,9 +4,8 @@ import {
   type SendTemplateRequest,
   sendMessageResponseSchema,
 } from '@atende/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { applyMessage } from '../realtime/cache-updates';
 
 /** POST /conversations/{id}/template → the stored message (the template's text, filled in). */
 export async function sendTemplate(
@@ -21,10 +20,7 @@ export async function sendTemplate(
   return response.data;
 }
 
-export function useSendTemplate() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: sendTemplate,
-    onSuccess: (message) => applyMessage(qc, message, false),
-  });
+/** `onSent` puts the stored message where the chat shows it (the conversations' cache is theirs). */
+export function useSendTemplate(onSent: (message: Message) => void) {
+  return useMutation({ mutationFn: sendTemplate, onSuccess: onSent });
 }

@@ -9,6 +9,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui';
 import { apiRequest } from '@/lib/api-client';
+import { metaAppKinds } from '../../registry';
 
 export const whatsappCloudQueryOptions = () =>
   queryOptions({
@@ -27,8 +28,8 @@ export const cloudInboxesQueryOptions = () =>
   queryOptions({
     queryKey: ['whatsapp-cloud', 'inboxes'] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest(apiPaths.inboxes(), { schema: inboxesResponseSchema, signal })).data.filter(
-        (inbox) => inbox.kind === 'cloud-api',
+      (await apiRequest(apiPaths.inboxes(), { schema: inboxesResponseSchema, signal })).data.filter((inbox) =>
+        metaAppKinds.includes(inbox.kind),
       ),
   });
 

@@ -21,10 +21,13 @@ function when(at: number): string {
 export function ServiceWindowGate({
   conversationId,
   messages,
+  onTemplateSent,
   children,
 }: {
   conversationId: string;
   messages: readonly Message[];
+  /** A template went out: the chat shows the stored message. */
+  onTemplateSent: (message: Message) => void;
   children: ReactNode;
 }) {
   const query = useServiceWindow(conversationId);
@@ -88,6 +91,7 @@ export function ServiceWindowGate({
         conversationId={conversationId}
         open={isPickerOpen}
         onClose={() => setPickerOpen(false)}
+        onSent={onTemplateSent}
       />
     </div>
   );

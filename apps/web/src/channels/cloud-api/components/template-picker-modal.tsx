@@ -1,4 +1,4 @@
-import type { MessageTemplate } from '@atende/contracts';
+import type { Message, MessageTemplate } from '@atende/contracts';
 import { useState } from 'react';
 import { Button, Modal, Spinner, toast } from '@/components/ui';
 import { useMessageTemplates } from '../api/get-message-templates';
@@ -16,13 +16,15 @@ export function TemplatePickerModal({
   conversationId,
   open,
   onClose,
+  onSent,
 }: {
   conversationId: string;
   open: boolean;
   onClose: () => void;
+  onSent: (message: Message) => void;
 }) {
   const templates = useMessageTemplates(open);
-  const send = useSendTemplate();
+  const send = useSendTemplate(onSent);
   const [chosen, setChosen] = useState<MessageTemplate | null>(null);
   const [parameters, setParameters] = useState<string[]>([]);
 

@@ -1,15 +1,9 @@
-import { Cloud, FlaskConical, MessageCircle, Smartphone } from 'lucide-react';
 import { cn } from '@/lib/cn';
-
-const ICONS: Record<string, typeof Cloud> = {
-  simulator: FlaskConical,
-  'whatsapp-web': Smartphone,
-  'cloud-api': Cloud,
-};
+import { channelKind } from './registry';
 
 /** A channel kind's icon in a rounded tile (a kind this build does not know gets a chat bubble). */
 export function ChannelKindIcon({ kind, className }: { kind: string; className?: string }) {
-  const Icon = ICONS[kind] ?? MessageCircle;
+  const { Icon } = channelKind(kind);
   return (
     <span
       aria-hidden="true"

@@ -1,5 +1,5 @@
 import type { Inbox } from '@atende/contracts';
-import { channelKind, channelKindLabel } from '@/channels/registry';
+import { channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { summarizeConnection } from '@/lib/inbox-connection';
 

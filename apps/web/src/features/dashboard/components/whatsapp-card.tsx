@@ -1,5 +1,5 @@
 import type { WhatsappStatus } from '@atende/contracts';
-import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
+import { CheckCircle2, Loader2, QrCode, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { channelKind, channelKindLabel } from '@/channels/registry';

@@ -5,7 +5,7 @@ import {
   type OperatorAccess,
 } from '@atende/contracts';
 import { useState } from 'react';
-import { channelKind, channelKindLabel } from '@/channels/registry';
+import { channelKindLabel } from '@/channels/registry';
 import { TextField, ToggleField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFailure } from '@/components/form/form-failure';

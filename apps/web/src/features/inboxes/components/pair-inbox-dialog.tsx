@@ -1,5 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
-import { CheckCircle2, Loader2, QrCode, Smartphone, WifiOff } from 'lucide-react';
+import { CheckCircle2, Loader2, QrCode, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { channelKind, channelKindLabel } from '@/channels/registry';
 import { SimulatorPairButton } from '@/channels/simulator/simulator-pair-button';

@@ -63,6 +63,7 @@ export async function resolveClarification(input: {
     sentenceCoverage: 0,
     missing: 1,
     titleCoverage: 0,
+    aspectMatch: 0,
   };
   const confidence = pick.option.confidence ?? 0;
   // The question's own words choose the sentences; none meeting any, the passage's opening answers.

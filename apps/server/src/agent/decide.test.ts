@@ -81,6 +81,20 @@ describe('decide', () => {
     });
   });
 
+  it('closes politely, never with a menu or a handoff, however many topic words a closing carries', async () => {
+    for (const message of [
+      'Certo, obrigada pela ajuda',
+      'Acabei de finalizar a compra, obrigado!',
+      'Ótimo, então vou comprar a geladeira hoje mesmo',
+      'Valeu!',
+    ])
+      expect(await run(message, unreachable), message).toMatchObject({
+        kind: 'reply',
+        smallTalk: true,
+        evidence: [],
+      });
+  });
+
   it('answers small talk without the knowledge base', async () => {
     expect(await run('Olá!')).toMatchObject({ kind: 'reply', smallTalk: true, evidence: [] });
   });
@@ -215,6 +229,25 @@ describe('a clarifying question when unsure', () => {
       clarification: { outcome: 'person', optionId: 'q1:atendente', pickedBy: 'number' },
     });
     expect(await reply('quero um atendente')).toMatchObject({ kind: 'handoff', cause: 'person_requested' });
+  });
+
+  it('takes a new question after the menu as a new question, and a closing as a closing', async () => {
+    const asked = await ask();
+    if (asked.kind !== 'clarify') throw new Error(`expected a clarifying question, got ${asked.kind}`);
+    const after = (text: string) =>
+      decide({
+        question: text,
+        history: [],
+        index,
+        provider,
+        settings,
+        pending: { messageId: 'c1', question, history: [], options: asked.options },
+      });
+    const fresh = await after('vocês aceitam pix?');
+    expect(fresh.kind).toBe('reply');
+    expect(fresh.evidence[0]?.passageId).toBe('pagamento/quais-formas-de-pagamento-voces-aceitam');
+    expect(fresh.kind === 'reply' && fresh.text).toContain('Aceitamos Pix');
+    expect(await after('ah, deixa, obrigado')).toMatchObject({ kind: 'reply', smallTalk: true });
   });
 
   it('hands off anything else, never asking a second time', async () => {

@@ -204,7 +204,11 @@ function lowConfidence(
   };
 }
 
-/** The customer's reply to a clarifying question: the picked topic answered, or a person. */
+/**
+ * The customer's reply to a clarifying question: the picked topic answered, or a person. A reply that
+ * names no option may be a new question or a closing ("ah, e vocês entregam no sábado?", "deixa,
+ * obrigado"): it is decided as a message of its own, but never with a second clarifying question.
+ */
 async function answerClarification(input: DecideInput, pending: PendingClarification): Promise<Decision> {
   const resolved = await resolveClarification({
     reply: input.question,
@@ -215,6 +219,12 @@ async function answerClarification(input: DecideInput, pending: PendingClarifica
     handoffKeywords: input.settings.handoffKeywords,
   });
   const { clarification } = resolved;
+  if (resolved.kind === 'unmatched' && clarification.optionId === null) {
+    const fresh = await decide({ ...input, pending: undefined, mayClarify: false });
+    if (fresh.kind === 'reply') return fresh;
+    // Unsure of the new reading too: the reply is the unrecognised pick it most likely was.
+    if (fresh.kind === 'handoff' && fresh.cause !== 'low_confidence') return { ...fresh, clarification };
+  }
   switch (resolved.kind) {
     case 'answer':
       return {

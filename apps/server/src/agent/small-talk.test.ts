@@ -18,6 +18,33 @@ describe('smallTalkReply', () => {
     expect(smallTalkReply('loja', 'Aurora')).toBeNull();
   });
 
+  it('closes politely on thanks, acknowledgements and plans, whatever topic words they carry', () => {
+    const thanks = 'Por nada! Se precisar de mais alguma coisa, é só chamar.';
+    const settled = 'Combinado! Se precisar de mais alguma coisa, é só chamar.';
+    expect(smallTalkReply('Certo, obrigada pela ajuda', 'Aurora')).toBe(thanks);
+    expect(smallTalkReply('Acabei de finalizar a compra, obrigado!', 'Aurora')).toBe(thanks);
+    expect(smallTalkReply('obrigadaaa', 'Aurora')).toBe(thanks);
+    expect(smallTalkReply('Ótimo, então vou comprar a geladeira hoje mesmo', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('fechou, amanhã às 6h estou aí pra aula experimental', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('tá bom', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('boa tarde meninas, tudo bem com vcs?', 'Aurora')).toContain('Eu sou a Aurora');
+    expect(smallTalkReply('ola, td bem?', 'Aurora')).toContain('Eu sou a Aurora');
+  });
+
+  it('a courtesy that asks, requests, objects or reports trouble is not small talk', () => {
+    for (const message of [
+      'ok, e o sábado',
+      'obrigado, qual o horário?',
+      'ok, mas não chegou',
+      'valeu, quero falar com o gerente',
+      'ok, tem estacionamento',
+      'ta caro demais',
+      'obrigado por nada, péssimo atendimento',
+      'vcs abrem domingo',
+    ])
+      expect(smallTalkReply(message, 'Aurora'), message).toBeNull();
+  });
+
   it('leaves questions to the knowledge base', () => {
     expect(smallTalkReply('oi, qual o prazo de entrega?', 'Aurora')).toBeNull();
     expect(smallTalkReply('', 'Aurora')).toBeNull();

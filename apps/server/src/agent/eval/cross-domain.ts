@@ -199,6 +199,7 @@ export const GRID: { readonly [K in Exclude<keyof Tuning, 'calibration' | 'band'
   learnedWeight: [0, 0.3, 0.6],
   sentenceWeight: [0, 0.5, 1],
   titleBonus: [0, 0.5, 1],
+  aspectWeight: [0, 0.3, 0.6],
 };
 
 /**
@@ -214,6 +215,7 @@ const START: Tuning = {
   learnedWeight: 0.3,
   sentenceWeight: 0.5,
   titleBonus: 0.5,
+  aspectWeight: 0.3,
 };
 
 /** Balanced accuracy at the default threshold, with the calibration fitted on the same rows. */

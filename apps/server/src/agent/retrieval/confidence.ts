@@ -23,6 +23,8 @@ export interface ConfidenceFeatures {
   now: number;
   /** 1: the question is about weather, sports, jobs or another subject no FAQ answers. */
   offTopic: number;
+  /** Share of the asked aspects (a price, a time, a place…) the best passage never states. */
+  aspectMissing: number;
 }
 
 export const FEATURES = [
@@ -36,6 +38,7 @@ export const FEATURES = [
   'personal',
   'now',
   'offTopic',
+  'aspectMissing',
 ] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
@@ -52,6 +55,7 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     personal: result.personal,
     now: result.now,
     offTopic: result.offTopic,
+    aspectMissing: 1 - best.aspectMatch,
   };
 }
 
@@ -88,6 +92,7 @@ export function candidateConfidences(
       sentenceCoverage: p.sentenceCoverage,
       missing: p.missing,
       titleCoverage: p.titleCoverage,
+      aspectMissing: 1 - p.aspectMatch,
     };
     return Math.round(calibrate(f, c) * 1000) / 1000;
   });

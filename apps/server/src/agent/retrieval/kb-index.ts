@@ -3,6 +3,7 @@ import { foldText } from '../../lib/text/normalize.js';
 import { type Passage, splitPassages } from '../../lib/text/passages.js';
 import { stem } from '../../lib/text/stemmer.js';
 import { RELATED } from '../../lib/text/synonyms.js';
+import { type Aspect, askedAspects, aspectShare, statedAspects } from './aspects.js';
 import { isEverydayWord } from './common-words.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 import { questionSignals } from './question-signals.js';
@@ -47,6 +48,8 @@ export interface ScoredPassage {
   missing: number;
   /** Share of the question's weight (idf) that the title alone matches (0–1). */
   titleCoverage: number;
+  /** Share of the asked aspects (a price, a time, a place…) some sentence of the passage states (1: none asked). */
+  aspectMatch: number;
 }
 
 export interface SearchResult {
@@ -71,6 +74,8 @@ export interface SearchResult {
   offTopic: number;
   /** The question's words (and the previous turn's, for a follow-up) as ranked: `answeringSentences` reuses them. */
   groups: readonly QueryGroup[];
+  /** What the question asks of its topic (a price, a time, a place…); a follow-up's, from the previous turn. */
+  aspects: readonly Aspect[];
 }
 
 interface Posting {
@@ -98,6 +103,8 @@ export class KnowledgeIndex {
   /** Per passage: the stems of the title joined with each sentence (or `;` clause). */
   private readonly docUnits: Set<string>[][] = [];
   private readonly docTitles: Set<string>[] = [];
+  /** Per passage: the aspects its sentences state. */
+  private readonly docAspects: Set<Aspect>[] = [];
   private readonly docLength: number[] = [];
   private readonly averageLength: number;
   private readonly surfaceStem = new Map<string, string>();
@@ -109,7 +116,7 @@ export class KnowledgeIndex {
   /** Each answered passage's sentences with their terms, analysed once (not at every reply). */
   private readonly answerUnits = new WeakMap<
     Passage,
-    { sentences: string[]; terms: Set<string>[]; title: Set<string> }
+    { sentences: string[]; terms: Set<string>[]; title: Set<string>; aspects: Set<Aspect>[] }
   >();
 
   constructor(passages: readonly Passage[], tuning: Tuning = DEFAULT_TUNING) {
@@ -145,6 +152,7 @@ export class KnowledgeIndex {
         }
       }
       this.docUnits.push(units.length > 0 ? units : [title]);
+      this.docAspects.push(statedAspects(passage.text));
       this.docTitles.push(title);
       this.docLength.push(length);
       this.docTerms.push(new Set(tf.keys()));
@@ -233,7 +241,7 @@ export class KnowledgeIndex {
    * `context` (the previous question, for a follow-up) adds its words at a lower weight.
    */
   search(question: string, limit = 3, context?: string): SearchResult {
-    const { k1, b, sentenceWeight, titleBonus } = this.tuning;
+    const { k1, b, sentenceWeight, titleBonus, aspectWeight } = this.tuning;
     const seen = new Set<string>();
     const groups = this.groupsOf(question, 1, true, seen);
     const termCount = groups.length;
@@ -252,7 +260,12 @@ export class KnowledgeIndex {
     const unknown = termCount > 0 ? unknownWords / termCount : 0;
     const rare = topicWords > 0 ? rareWords / topicWords : 0;
     const { personal, now, offTopic } = questionSignals(question);
-    if (context) groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
+    let aspects = askedAspects(question);
+    if (context) {
+      groups.push(...this.groupsOf(context, CONTEXT_WEIGHT, false, seen));
+      // "e pra um de porte médio?" asks what the previous turn asked.
+      if (aspects.length === 0) aspects = askedAspects(context);
+    }
     const bm25 = new Float64Array(this.passages.length);
     for (const group of groups) {
       const best = new Map<number, number>();
@@ -300,17 +313,20 @@ export class KnowledgeIndex {
       }
       const sentenceCoverage = idfTotal > 0 ? sentence / idfTotal : 0;
       const titleCoverage = idfTotal > 0 ? inTitle / idfTotal : 0;
+      const aspectMatch = aspectShare(aspects, this.docAspects[doc]!);
       candidates.push({
         passage: this.passages[doc]!,
         score:
           bm25[doc]! *
           (1 - sentenceWeight + sentenceWeight * sentenceCoverage) *
-          (1 + titleBonus * titleCoverage),
+          (1 + titleBonus * titleCoverage) *
+          (1 - aspectWeight * (1 - aspectMatch)),
         relevance: ideal > 0 ? Math.min(1, bm25[doc]! / ideal) : 0,
         coverage: idfTotal > 0 ? matched / idfTotal : 0,
         sentenceCoverage,
         missing: own > 0 ? missing / own : 0,
         titleCoverage,
+        aspectMatch,
       });
     }
     candidates.sort((x, y) => y.score - x.score);
@@ -323,6 +339,7 @@ export class KnowledgeIndex {
       now,
       offTopic,
       groups,
+      aspects,
     };
   }
 
@@ -352,12 +369,17 @@ export class KnowledgeIndex {
    * sentence when the question is the title's own, and the sentence a chosen one continues.
    * Nothing matched in any sentence (the title answered it): the opening sentences.
    */
-  answeringSentences({ groups }: SearchResult, passage: Passage): string[] {
+  answeringSentences({ groups, aspects }: SearchResult, passage: Passage): string[] {
     let units = this.answerUnits.get(passage);
     if (!units) {
       const texts = sentencesOf(passage.text);
       const termsOf = (text: string) => new Set(analyze(text).map((t) => t.stem));
-      units = { sentences: texts, terms: texts.map(termsOf), title: termsOf(passage.title) };
+      units = {
+        sentences: texts,
+        terms: texts.map(termsOf),
+        title: termsOf(passage.title),
+        aspects: texts.map(statedAspects),
+      };
       this.answerUnits.set(passage, units);
     }
     const { sentences } = units;
@@ -372,20 +394,33 @@ export class KnowledgeIndex {
     };
     const scores = units.terms.map(scoreOf);
     const top = Math.max(0, ...scores);
-    if (top === 0) return sentences.slice(0, sentences[0] && sentences[0].length < 120 ? 2 : 1);
-    const chosen = new Set(
-      scores
+    const chosen = new Set<number>();
+    if (top === 0) {
+      if (aspects.length === 0) return sentences.slice(0, sentences[0] && sentences[0].length < 120 ? 2 : 1);
+    } else {
+      for (const s of scores
         .map((score, i) => ({ score, i }))
         .filter((s) => s.score >= ANSWER_SHARE * top)
         .sort((a, b) => b.score - a.score)
-        .slice(0, MAX_ANSWER_SENTENCES)
-        .map((s) => s.i),
-    );
-    if (!chosen.has(0) && /^(sim|nao)\b/.test(foldText(sentences[0] ?? '')) && sentences[0]!.length < 100)
-      chosen.add(0);
-    // The question is the title's question: its direct answer is the opening sentence.
-    const total = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
-    if (total > 0 && scoreOf(units.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
+        .slice(0, MAX_ANSWER_SENTENCES))
+        chosen.add(s.i);
+      if (!chosen.has(0) && /^(sim|nao)\b/.test(foldText(sentences[0] ?? '')) && sentences[0]!.length < 100)
+        chosen.add(0);
+      // The question is the title's question: its direct answer is the opening sentence.
+      const total = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
+      if (total > 0 && scoreOf(units.title) >= TITLE_QUESTION_SHARE * total) chosen.add(0);
+    }
+    // Asked a price, a time, a place…: the sentence that states it answers, even when another one
+    // shares more of the question's words ("quanto cobram pra migrar?" → "…a migração por R$ 350").
+    for (const aspect of aspects) {
+      if ([...chosen].some((i) => units.aspects[i]!.has(aspect))) continue;
+      let pick = -1;
+      units.aspects.forEach((held, i) => {
+        if (held.has(aspect) && (pick < 0 || scores[i]! > scores[pick]!)) pick = i;
+      });
+      if (pick >= 0) chosen.add(pick);
+    }
+    if (chosen.size === 0) return sentences.slice(0, sentences[0] && sentences[0].length < 120 ? 2 : 1);
     for (const i of [...chosen]) if (i > 0 && CONTINUES.test(foldText(sentences[i]!))) chosen.add(i - 1);
     // A lone "we don't" ("A escola não tem transporte próprio.") is followed by what the business offers
     // instead ("Indicamos três transportadores escolares…"): a bare refusal answers half the question.

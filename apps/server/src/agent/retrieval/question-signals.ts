@@ -65,3 +65,9 @@ export function questionSignals(question: string): QuestionSignals {
 export function asksForRecordStatus(question: string): boolean {
   return STATUS.test(signalText(question));
 }
+
+/** The message reports an incident, a complaint or asks whether something of theirs happened yet. */
+export function reportsTrouble(message: string): boolean {
+  const text = signalText(message);
+  return INCIDENT.test(text) || STATUS.test(text);
+}

@@ -15,6 +15,7 @@ export interface Calibration {
   personal: number;
   now: number;
   offTopic: number;
+  aspectMissing: number;
 }
 
 /**
@@ -53,6 +54,8 @@ export interface Tuning {
   sentenceWeight: number;
   /** Ranking score × (1 + titleBonus × the share of the question the title alone matches). */
   titleBonus: number;
+  /** Ranking score × (1 − aspectWeight × the share of the asked aspects the passage never states). */
+  aspectWeight: number;
   /** confidence = σ(b0 + Σ feature·coefficient). */
   calibration: Calibration;
   band: Band;
@@ -66,6 +69,7 @@ export const DEFAULT_TUNING: Tuning = {
   learnedWeight: 0,
   sentenceWeight: 1,
   titleBonus: 0.5,
+  aspectWeight: 0,
   calibration: {
     b0: -0.95,
     coverage: 0.64,
@@ -78,6 +82,7 @@ export const DEFAULT_TUNING: Tuning = {
     personal: -0.58,
     now: -0.94,
     offTopic: -0.83,
+    aspectMissing: 0,
   },
   band: {
     answerAbove: 0.85,

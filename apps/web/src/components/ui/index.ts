@@ -1,3 +1,4 @@
+export { AvailabilityDot } from './availability-dot';
 export { Avatar, initialsOf, safeImageUrl } from './avatar';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button';
 export { Card, CardContent, CardHeader } from './card';

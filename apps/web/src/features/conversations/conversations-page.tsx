@@ -6,7 +6,6 @@ import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
 import { ChatPanel } from './components/chat-panel';
 import { Composer } from './components/composer';
 import { ConversationListPanel } from './components/conversation-list-panel';
-import { notify } from './hooks/use-notify';
 import { useConversationsRealtime } from './realtime/use-conversations-realtime';
 
 /**
@@ -20,7 +19,6 @@ import { useConversationsRealtime } from './realtime/use-conversations-realtime'
 export default function ConversationsPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(OPEN_CONVERSATION_PARAM);
-  const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
   const [deletedMessageIds, setDeletedMessageIds] = useState<ReadonlySet<string>>(new Set());
   useConversationsRealtime(selectedId);
 
@@ -39,12 +37,6 @@ export default function ConversationsPage() {
     [setParams],
   );
   const onSelect = useCallback((id: string) => select(id), [select]);
-
-  const hideConversation = (id: string, reason: 'archived' | 'deleted') => {
-    setHiddenIds((current) => new Set(current).add(id));
-    select(null);
-    notify.success(reason === 'archived' ? 'Conversa arquivada' : 'Conversa excluída');
-  };
 
   const deleteMessages = (ids: readonly string[]) => {
     setDeletedMessageIds((current) => {
@@ -66,7 +58,6 @@ export default function ConversationsPage() {
       <ConversationListPanel
         selectedId={selectedId}
         onSelect={onSelect}
-        hiddenIds={hiddenIds}
         className={selectedId ? 'hidden md:flex' : 'flex'}
       />
       <section
@@ -82,7 +73,6 @@ export default function ConversationsPage() {
             conversationId={selectedId}
             deletedMessageIds={deletedMessageIds}
             onDeleteMessages={deleteMessages}
-            onHideConversation={hideConversation}
             onBack={() => select(null)}
           />
         ) : (

@@ -23,12 +23,15 @@ export function ServiceWindowGate({
   messages,
   onTemplateSent,
   children,
+  whileClosed,
 }: {
   conversationId: string;
   messages: readonly Message[];
   /** A template went out: the chat shows the stored message. */
   onTemplateSent: (message: Message) => void;
   children: ReactNode;
+  /** What stays possible once closed (private notes, which never reach the customer). */
+  whileClosed?: ReactNode;
 }) {
   const query = useServiceWindow(conversationId);
   const [now, setNow] = useState(() => Date.now());
@@ -68,31 +71,34 @@ export function ServiceWindowGate({
   }
 
   return (
-    <div
-      data-testid="service-window-closed"
-      role="status"
-      className="flex flex-col gap-3 border-slate-200 border-t bg-amber-50 px-4 py-3 text-amber-900 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-amber-950/40 dark:text-amber-200"
-    >
-      <MessageSquareLock aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
-      <div className="min-w-0 flex-1 text-sm">
-        <p className="font-medium">Janela de 24 horas encerrada</p>
-        <p className="text-xs">
-          {lastClientAt === null
-            ? 'Este cliente ainda não escreveu. '
-            : `A última mensagem do cliente foi ${when(lastClientAt)}. `}
-          O WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do cliente. Para
-          retomar a conversa, envie um modelo de mensagem aprovado.
-        </p>
+    <>
+      <div
+        data-testid="service-window-closed"
+        role="status"
+        className="flex flex-col gap-3 border-slate-200 border-t bg-amber-50 px-4 py-3 text-amber-900 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-amber-950/40 dark:text-amber-200"
+      >
+        <MessageSquareLock aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-medium">Janela de 24 horas encerrada</p>
+          <p className="text-xs">
+            {lastClientAt === null
+              ? 'Este cliente ainda não escreveu. '
+              : `A última mensagem do cliente foi ${when(lastClientAt)}. `}
+            O WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do cliente. Para
+            retomar a conversa, envie um modelo de mensagem aprovado.
+          </p>
+        </div>
+        <Button onClick={() => setPickerOpen(true)} className="shrink-0">
+          Enviar modelo
+        </Button>
+        <TemplatePickerModal
+          conversationId={conversationId}
+          open={isPickerOpen}
+          onClose={() => setPickerOpen(false)}
+          onSent={onTemplateSent}
+        />
       </div>
-      <Button onClick={() => setPickerOpen(true)} className="shrink-0">
-        Enviar modelo
-      </Button>
-      <TemplatePickerModal
-        conversationId={conversationId}
-        open={isPickerOpen}
-        onClose={() => setPickerOpen(false)}
-        onSent={onTemplateSent}
-      />
-    </div>
+      {whileClosed}
+    </>
   );
 }

@@ -1,23 +1,15 @@
-import { apiPaths, takeoverResponseSchema, usersResponseSchema } from '@atende/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, takeoverResponseSchema } from '@atende/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { attentionKey } from '@/lib/api/get-attention';
+import { teamMembersKey } from '@/lib/api/get-team-members';
 import { apiRequest } from '@/lib/api-client';
 import { errorReason, notify } from '../hooks/use-notify';
-import { upsertConversation } from '../realtime/cache-updates';
-
-/** The people an admin can hand a conversation to: active team members (GET /users, admin). */
-export function useAssignableUsers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['users'] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(apiPaths.users(), { schema: usersResponseSchema, signal })).data,
-    enabled,
-    select: (users) => users.filter((user) => !user.disabled),
-  });
-}
+import { placeConversation } from '../realtime/cache-updates';
 
 /**
  * POST /conversations/{id}/assign (admin): the person then holds the conversation as after a takeover.
  * The outcome is told here, not by the caller: the menu that asks closes before the answer arrives.
+ * Who holds how many changed: the tab counts and the team's loads are fetched again.
  */
 export function useAssignConversation() {
   const qc = useQueryClient();
@@ -29,7 +21,9 @@ export function useAssignConversation() {
         schema: takeoverResponseSchema,
       }),
     onSuccess: (response) => {
-      upsertConversation(qc, response.data);
+      placeConversation(qc, response.data);
+      void qc.invalidateQueries({ queryKey: attentionKey });
+      void qc.invalidateQueries({ queryKey: teamMembersKey });
       notify.success(response.message ?? 'Conversa atribuída');
     },
     onError: (error) => notify.error(errorReason(error)),

@@ -1,4 +1,4 @@
-import { type Availability, type Conversation, type TeamMember } from '@atende/contracts';
+import type { Availability, Conversation, TeamMember } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight, UserPlus } from 'lucide-react';
 import { useState } from 'react';

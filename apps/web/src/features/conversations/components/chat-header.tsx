@@ -242,7 +242,9 @@ export function ChatHeader({
                 </DropdownMenu.Item>
               </>
             )}
-            {actions.has('assign') && <AssignMenu conversation={conversation} itemClassName={headerMenuItem} />}
+            {actions.has('assign') && (
+              <AssignMenu conversation={conversation} itemClassName={headerMenuItem} />
+            )}
             {actions.has('archive') && (
               <DropdownMenu.Item className={headerMenuItem} onSelect={() => void archive()}>
                 <Archive aria-hidden="true" className="size-4" /> Arquivar conversa

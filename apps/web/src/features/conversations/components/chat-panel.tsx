@@ -3,13 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Search, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ServiceWindowGate } from '@/channels/cloud-api/components/service-window-gate';
-import { Button, Skeleton, useConfirm } from '@/components/ui';
+import { Button, Skeleton } from '@/components/ui';
 import { formatCount } from '@/lib/format';
+import { useAuth } from '@/lib/session';
 import { useClient } from '../api/get-client';
 import { useConversationMessages } from '../api/get-conversation';
+import { useTimeline } from '../api/get-timeline';
+import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { notify } from '../hooks/use-notify';
 import { normalizeText } from '../lib/conversation-filters';
+import { mergeTranscript } from '../lib/transcript';
 import { applyMessage, findConversation } from '../realtime/cache-updates';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
@@ -23,21 +27,18 @@ interface Props {
   conversationId: string;
   deletedMessageIds: ReadonlySet<string>;
   onDeleteMessages: (ids: readonly string[]) => void;
-  onHideConversation: (id: string, reason: 'archived' | 'deleted') => void;
   onBack: () => void;
 }
 
-/** The open conversation: header, selection bar, virtualised messages, composer and modals. */
-export function ChatPanel({
-  conversationId,
-  deletedMessageIds,
-  onDeleteMessages,
-  onHideConversation,
-  onBack,
-}: Props) {
+/**
+ * The open conversation: header, selection bar, the transcript (messages with the team's notes and
+ * system lines), composer and modals. Seeing it marks it read.
+ */
+export function ChatPanel({ conversationId, deletedMessageIds, onDeleteMessages, onBack }: Props) {
   const qc = useQueryClient();
-  const confirm = useConfirm();
+  const myId = useAuth().user?.id ?? null;
   const query = useConversationMessages(conversationId);
+  const timeline = useTimeline(conversationId);
   const conversation =
     query.data?.pages.find((p) => p.conversation)?.conversation ??
     findConversation(qc, (row) => row.id === conversationId);
@@ -60,6 +61,20 @@ export function ChatPanel({
     const needle = normalizeText(search);
     return needle ? allMessages.filter((m) => normalizeText(m.content).includes(needle)) : allMessages;
   }, [allMessages, search]);
+  const hasOlder = Boolean(query.hasPreviousPage) && !search;
+  const items = useMemo(() => {
+    const needle = normalizeText(search);
+    // A search finds notes too; system lines only make sense between the messages around them.
+    const entries = (timeline.data ?? []).filter(
+      (e) => !needle || (e.kind === 'note' && normalizeText(e.text).includes(needle)),
+    );
+    return mergeTranscript(messages, entries, { hasOlder });
+  }, [messages, timeline.data, search, hasOlder]);
+  const newestCustomerMessageId = useMemo(
+    () => allMessages.findLast((m) => m.sender === 'client')?.id ?? null,
+    [allMessages],
+  );
+  useMarkSeen(conversationId, newestCustomerMessageId, Boolean(query.data));
 
   const toggleSelect = useCallback((id: string) => {
     setSelecting(true);
@@ -99,19 +114,6 @@ export function ChatPanel({
     }
   };
 
-  const archive = async () => {
-    if (await confirm({ message: 'Tem certeza que deseja arquivar esta conversa?', variant: 'warning' })) {
-      onHideConversation(conversationId, 'archived');
-    }
-  };
-  const remove = async () => {
-    const ok = await confirm({
-      message: 'Tem certeza que deseja excluir esta conversa? Esta ação não pode ser desfeita.',
-      variant: 'error',
-    });
-    if (ok) onHideConversation(conversationId, 'deleted');
-  };
-
   if (query.isError && !query.data) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
@@ -137,13 +139,12 @@ export function ChatPanel({
           }}
           onBack={onBack}
           onViewProfile={() => setProfileOpen(true)}
-          onArchive={() => void archive()}
-          onDelete={() => void remove()}
+          onClosed={onBack}
         />
       ) : (
-        <div className="flex h-[61px] items-center gap-3 border-slate-200 border-b px-4 dark:border-slate-800">
+        <div className="flex h-[97px] items-start gap-3 border-slate-200 border-b px-4 py-2 dark:border-slate-800">
           <Skeleton className="size-10 rounded-full" />
-          <Skeleton className="h-4 w-40" />
+          <Skeleton className="mt-3 h-4 w-40" />
         </div>
       )}
       {isSearchOpen && (
@@ -195,8 +196,9 @@ export function ChatPanel({
       ) : (
         <MessageList
           conversationId={conversationId}
-          messages={messages}
-          hasOlder={Boolean(query.hasPreviousPage) && !search}
+          items={items}
+          myId={myId}
+          hasOlder={hasOlder}
           isFetchingOlder={query.isFetchingPreviousPage}
           onLoadOlder={() => void query.fetchPreviousPage()}
           actions={actions}
@@ -208,6 +210,15 @@ export function ChatPanel({
         conversationId={conversationId}
         messages={allMessages}
         onTemplateSent={(message) => applyMessage(qc, message, false)}
+        whileClosed={
+          <Composer
+            conversationId={conversationId}
+            replyTarget={null}
+            onCancelReply={() => {}}
+            onOpenReplyModal={() => {}}
+            canReply={false}
+          />
+        }
       >
         <Composer
           conversationId={conversationId}

@@ -1,50 +1,112 @@
 import type { Message } from '@atende/contracts';
-import { LIMITS } from '@atende/contracts';
-import { Loader2, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { LIMITS, NOTE_MAX_CHARS } from '@atende/contracts';
+import { Loader2, Lock, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { useAuth } from '@/lib/session';
+import { useCreateNote } from '../api/create-note';
 import { useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { useCannedReplyPicker } from '../hooks/use-canned-reply-picker';
+import { useMentionPicker } from '../hooks/use-mention-picker';
 import { errorReason, notify } from '../hooks/use-notify';
 import { ATTACHMENT_ACCEPT, validateAttachment } from '../lib/attachment';
 import { COMPOSER_EMOJI, QUICK_REPLIES } from '../lib/constants';
+import { clearDraft, getDraft, saveDraft } from '../lib/draft-store';
 import { senderLabel } from '../lib/message-text';
 import { CannedReplyPicker } from './canned-reply-picker';
 import { EmojiMenu } from './emoji-menu';
+import { MentionPicker, mentionOptionId } from './mention-picker';
 
 interface Props {
   conversationId: string | null;
   replyTarget: Message | null;
   onCancelReply: () => void;
   onOpenReplyModal: () => void;
+  /** False while the customer cannot be written to (WhatsApp's window closed): notes only. */
+  canReply?: boolean;
 }
 
 const iconButton =
   'flex size-8 shrink-0 items-center sm:size-9 justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
-/** The message composer. Disabled while no conversation is selected. */
-export function Composer({ conversationId, replyTarget, onCancelReply, onOpenReplyModal }: Props) {
-  const [text, setText] = useState('');
+const modeTab =
+  'inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40';
+
+/**
+ * The composer: a reply to the customer, or (Nota privada) a note only the team sees, where `@`
+ * mentions a colleague. What is typed is kept per conversation until it is sent.
+ * Disabled while no conversation is selected.
+ */
+export function Composer({
+  conversationId,
+  replyTarget,
+  onCancelReply,
+  onOpenReplyModal,
+  canReply = true,
+}: Props) {
+  // The page remounts the composer per conversation: its draft is read once.
+  const [initial] = useState(() => (conversationId ? getDraft(conversationId) : null));
+  const [text, setText] = useState(initial?.text ?? '');
+  const [isNote, setNote] = useState(!canReply || (initial?.isNote ?? false));
+  const [caret, setCaret] = useState(text.length);
   const [showQuickReplies, setShowQuickReplies] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage();
   const sendFile = useSendMedia();
+  const createNote = useCreateNote();
   const recorder = useAudioRecorder();
+  const myId = useAuth().user?.id ?? null;
   const disabled = !conversationId;
   const trimmed = text.trim();
+  const maxChars = isNote ? NOTE_MAX_CHARS : LIMITS.composerMaxChars;
+  const isTooLong = text.length > maxChars;
+  const isSending = send.isPending || createNote.isPending;
+  const noteOnly = !canReply;
+
+  useEffect(() => {
+    if (conversationId) saveDraft(conversationId, { text, isNote });
+  }, [conversationId, text, isNote]);
+
+  const change = (value: string, at = value.length) => {
+    setText(value.slice(0, Math.max(maxChars, text.length)));
+    setCaret(at);
+  };
+
+  const focusAt = (at: number) =>
+    requestAnimationFrame(() => {
+      const el = textareaRef.current;
+      el?.focus();
+      el?.setSelectionRange(at, at);
+    });
+
+  const sent = () => {
+    setText('');
+    setCaret(0);
+    if (conversationId) clearDraft(conversationId);
+  };
 
   const submit = () => {
-    if (!conversationId || !trimmed || trimmed.length > LIMITS.composerMaxChars || send.isPending) return;
+    if (!conversationId || !trimmed || isTooLong || isSending) return;
     setShowQuickReplies(false);
+    if (isNote) {
+      createNote.mutate(
+        { conversationId, text: trimmed },
+        {
+          onSuccess: sent,
+          onError: (error) => notify.error(`Erro ao salvar nota: ${errorReason(error)}`),
+        },
+      );
+      return;
+    }
     send.mutate(
       { conversationId, message: trimmed, replyTo: replyTarget?.id ?? null },
       {
         onSuccess: () => {
-          setText('');
+          sent();
           onCancelReply();
         },
         onError: (error) => notify.error(`Erro ao enviar mensagem: ${errorReason(error)}`),
@@ -52,13 +114,36 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
     );
   };
 
-  const picker = useCannedReplyPicker(text, conversationId, (value) => {
-    setText(value.slice(0, LIMITS.composerMaxChars));
+  const setMode = (note: boolean) => {
+    if (noteOnly && !note) return;
+    setNote(note);
+    if (note) setShowQuickReplies(false);
+    requestAnimationFrame(() => textareaRef.current?.focus());
+  };
+
+  const canned = useCannedReplyPicker(isNote ? '' : text, conversationId, (value) => {
+    change(value.slice(0, LIMITS.composerMaxChars));
     requestAnimationFrame(() => textareaRef.current?.focus());
   });
 
+  const mentions = useMentionPicker({
+    text,
+    caret,
+    isEnabled: isNote && !disabled,
+    myId,
+    onInsert: (value, at) => {
+      change(value, at);
+      focusAt(at);
+    },
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (picker.onKeyDown(event)) return;
+    if (mentions.onKeyDown(event) || canned.onKeyDown(event)) return;
+    if (event.altKey && event.code === 'KeyN' && !noteOnly) {
+      event.preventDefault();
+      setMode(!isNote);
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -69,12 +154,9 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
     const el = textareaRef.current;
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
-    const next = (text.slice(0, start) + value + text.slice(end)).slice(0, LIMITS.composerMaxChars);
-    setText(next);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + value.length, start + value.length);
-    });
+    const next = (text.slice(0, start) + value + text.slice(end)).slice(0, maxChars);
+    change(next, start + value.length);
+    focusAt(start + value.length);
   };
 
   const onFile = (file: File | undefined) => {
@@ -96,9 +178,68 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
     );
   };
 
+  const activeOption = mentions.isOpen
+    ? mentions.items[mentions.active] && mentionOptionId(mentions.items[mentions.active]!.id)
+    : canned.open && canned.items[canned.active]
+      ? `canned-reply-${canned.items[canned.active]?.id}`
+      : undefined;
+
   return (
-    <div className="border-slate-200 border-t bg-white px-3 pt-2 pb-3 md:px-4 dark:border-slate-800 dark:bg-slate-900">
-      {replyTarget && (
+    <div
+      data-testid="composer"
+      data-mode={isNote ? 'note' : 'reply'}
+      className={cn(
+        'border-t px-3 pt-2 pb-3 transition-colors md:px-4',
+        isNote
+          ? 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-950/40'
+          : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+      )}
+    >
+      <div className="mb-2 flex items-center gap-2">
+        <fieldset
+          aria-label="Tipo de mensagem"
+          className="inline-flex rounded-lg border-0 bg-slate-100 p-0.5 dark:bg-slate-800"
+        >
+          <button
+            type="button"
+            aria-pressed={!isNote}
+            disabled={disabled || noteOnly}
+            onClick={() => setMode(false)}
+            className={cn(
+              modeTab,
+              !isNote
+                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-slate-100'
+                : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+            )}
+          >
+            <Send aria-hidden="true" className="size-3" />
+            Responder
+          </button>
+          <button
+            type="button"
+            aria-pressed={isNote}
+            aria-keyshortcuts="Alt+N"
+            title="Nota privada (Alt+N)"
+            disabled={disabled}
+            onClick={() => setMode(true)}
+            className={cn(
+              modeTab,
+              isNote
+                ? 'bg-amber-400 text-amber-950 shadow-sm dark:bg-amber-400 dark:text-amber-950'
+                : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+            )}
+          >
+            <Lock aria-hidden="true" className="size-3" />
+            Nota privada
+          </button>
+        </fieldset>
+        {isNote && (
+          <p data-testid="note-hint" className="min-w-0 truncate text-amber-800 text-xs dark:text-amber-300">
+            Só a equipe vê. Use @ para mencionar.
+          </p>
+        )}
+      </div>
+      {replyTarget && !isNote && (
         <div
           data-testid="reply-banner"
           className="mb-2 flex items-start gap-2 rounded-lg border-indigo-500 border-l-4 bg-slate-50 px-3 py-2 dark:bg-slate-800/70"
@@ -126,15 +267,23 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
           </button>
         </div>
       )}
-      {picker.open && (
-        <CannedReplyPicker
-          items={picker.items}
-          active={picker.active}
-          onPick={picker.pick}
-          onHover={picker.setIndex}
+      {mentions.isOpen && (
+        <MentionPicker
+          items={mentions.items}
+          active={mentions.active}
+          onPick={mentions.pick}
+          onHover={mentions.setIndex}
         />
       )}
-      {showQuickReplies && (
+      {canned.open && !isNote && (
+        <CannedReplyPicker
+          items={canned.items}
+          active={canned.active}
+          onPick={canned.pick}
+          onHover={canned.setIndex}
+        />
+      )}
+      {showQuickReplies && !isNote && (
         <div data-testid="quick-replies" className="mb-2 flex flex-wrap gap-1.5">
           {QUICK_REPLIES.map((reply) => (
             <button
@@ -160,50 +309,62 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
             e.target.value = '';
           }}
         />
-        <button
-          type="button"
-          aria-label="Anexar arquivo"
-          title="Anexar arquivo"
-          disabled={disabled}
-          onClick={() => fileRef.current?.click()}
-          className={iconButton}
-        >
-          <Paperclip aria-hidden="true" className="size-5" />
-        </button>
-        <button
-          type="button"
-          aria-label="Respostas rápidas"
-          title="Respostas rápidas"
-          aria-pressed={showQuickReplies}
-          disabled={disabled}
-          onClick={() => setShowQuickReplies((v) => !v)}
-          className={cn(
-            iconButton,
-            showQuickReplies && 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300',
-          )}
-        >
-          <Zap aria-hidden="true" className="size-5" />
-        </button>
+        {!isNote && (
+          <>
+            <button
+              type="button"
+              aria-label="Anexar arquivo"
+              title="Anexar arquivo"
+              disabled={disabled}
+              onClick={() => fileRef.current?.click()}
+              className={iconButton}
+            >
+              <Paperclip aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              aria-label="Respostas rápidas"
+              title="Respostas rápidas"
+              aria-pressed={showQuickReplies}
+              disabled={disabled}
+              onClick={() => setShowQuickReplies((v) => !v)}
+              className={cn(
+                iconButton,
+                showQuickReplies && 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300',
+              )}
+            >
+              <Zap aria-hidden="true" className="size-5" />
+            </button>
+          </>
+        )}
         <div className="relative min-w-0 flex-1">
           <textarea
             ref={textareaRef}
             value={text}
-            onChange={(e) => setText(e.target.value.slice(0, LIMITS.composerMaxChars))}
+            onChange={(e) => change(e.target.value, e.target.selectionStart)}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}
             disabled={disabled}
-            maxLength={LIMITS.composerMaxChars}
             rows={1}
-            aria-label="Mensagem"
-            aria-controls={picker.open ? 'canned-reply-picker' : undefined}
-            aria-activedescendant={
-              picker.open && picker.items[picker.active]
-                ? `canned-reply-${picker.items[picker.active]?.id}`
-                : undefined
+            aria-label={isNote ? 'Nota privada' : 'Mensagem'}
+            aria-invalid={isTooLong || undefined}
+            aria-controls={
+              mentions.isOpen ? 'mention-picker' : canned.open ? 'canned-reply-picker' : undefined
             }
+            aria-activedescendant={activeOption}
             placeholder={
-              disabled ? 'Selecione uma conversa' : 'Digite sua mensagem... (/ para respostas rápidas)'
+              disabled
+                ? 'Selecione uma conversa'
+                : isNote
+                  ? 'Escreva uma nota para a equipe... (@ para mencionar)'
+                  : 'Digite sua mensagem... (/ para respostas rápidas)'
             }
-            className="field-sizing-content block max-h-36 min-h-10 w-full resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 text-sm placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-900"
+            className={cn(
+              'field-sizing-content block max-h-36 min-h-10 w-full resize-none rounded-lg border px-3 py-2 text-sm placeholder:text-slate-400 focus-visible:outline-2 disabled:cursor-not-allowed',
+              isNote
+                ? 'border-amber-300 bg-white text-amber-950 focus-visible:outline-amber-500 dark:border-amber-500/40 dark:bg-amber-950/30 dark:text-amber-50'
+                : 'border-slate-300 bg-white text-slate-900 focus-visible:outline-indigo-500 disabled:bg-slate-50 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-900',
+            )}
           />
         </div>
         <EmojiMenu
@@ -218,42 +379,61 @@ export function Composer({ conversationId, replyTarget, onCancelReply, onOpenRep
             <Smile aria-hidden="true" className="size-5" />
           </button>
         </EmojiMenu>
+        {!isNote && (
+          <button
+            type="button"
+            aria-label={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
+            title={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
+            disabled={disabled}
+            onClick={() => void recorder.toggle()}
+            className={cn(
+              iconButton,
+              recorder.isRecording && 'bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300',
+            )}
+          >
+            {recorder.isRecording ? (
+              <Square aria-hidden="true" className="size-4 fill-current" />
+            ) : (
+              <Mic aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        )}
         <button
           type="button"
-          aria-label={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
-          title={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
-          disabled={disabled}
-          onClick={() => void recorder.toggle()}
-          className={cn(
-            iconButton,
-            recorder.isRecording && 'bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300',
-          )}
-        >
-          {recorder.isRecording ? (
-            <Square aria-hidden="true" className="size-4 fill-current" />
-          ) : (
-            <Mic aria-hidden="true" className="size-5" />
-          )}
-        </button>
-        <button
-          type="button"
-          aria-label="Enviar mensagem"
-          title="Enviar"
-          disabled={disabled || !trimmed || send.isPending}
+          aria-label={isNote ? 'Salvar nota' : 'Enviar mensagem'}
+          title={isNote ? 'Salvar nota' : 'Enviar'}
+          disabled={disabled || !trimmed || isTooLong || isSending}
           onClick={submit}
-          className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-40"
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-lg shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-40',
+            isNote
+              ? 'bg-amber-500 text-amber-950 hover:bg-amber-400 focus-visible:outline-amber-500'
+              : 'bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:outline-indigo-500',
+          )}
         >
-          {send.isPending ? (
+          {isSending ? (
             <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+          ) : isNote ? (
+            <Lock aria-hidden="true" className="size-5" />
           ) : (
             <Send aria-hidden="true" className="size-5" />
           )}
         </button>
       </div>
-      <div className="mt-1 flex justify-between px-1 text-[11px] text-slate-400 dark:text-slate-500">
-        <span className="hidden sm:inline">Enter para enviar · Shift+Enter para nova linha</span>
-        <span data-testid="char-counter" className="ml-auto tabular-nums">
-          {formatNumber(text.length)}/{formatNumber(LIMITS.composerMaxChars)}
+      <div
+        className={cn(
+          'mt-1 flex justify-between px-1 text-[11px]',
+          isNote ? 'text-amber-700/80 dark:text-amber-300/70' : 'text-slate-400 dark:text-slate-500',
+        )}
+      >
+        <span className="hidden sm:inline">
+          {isNote ? 'Enter salva a nota' : 'Enter para enviar'} · Shift+Enter para nova linha
+        </span>
+        <span
+          data-testid="char-counter"
+          className={cn('ml-auto tabular-nums', isTooLong && 'font-semibold text-red-600 dark:text-red-400')}
+        >
+          {formatNumber(text.length)}/{formatNumber(maxChars)}
         </span>
       </div>
     </div>

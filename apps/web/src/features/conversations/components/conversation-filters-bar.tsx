@@ -1,4 +1,4 @@
-import type { AssigneeFilter, ConversationStatusFilter, HandlerMode } from '@atende/contracts';
+import type { ConversationStatusFilter, HandlerMode } from '@atende/contracts';
 import { Search, X } from 'lucide-react';
 import { useInboxes } from '@/lib/api/get-inboxes';
 import { useLabels } from '@/lib/api/get-labels';
@@ -11,15 +11,12 @@ const selectClass =
 interface Props {
   filters: ConversationFilters;
   onChange: (next: ConversationFilters) => void;
+  /** The tab already says who answers (Não atribuídas: waiting for a person). */
+  isHandlerFixed?: boolean;
 }
 
-const ASSIGNEE_OPTIONS: Array<{ value: AssigneeFilter; label: string }> = [
-  { value: 'all', label: 'Todas (responsável)' },
-  { value: 'me', label: 'Minhas' },
-  { value: 'none', label: 'Não atribuídas' },
-];
-
-export function ConversationFiltersBar({ filters, onChange }: Props) {
+/** Search, then inbox, status, who answers and label (who holds it is the tabs' job). */
+export function ConversationFiltersBar({ filters, onChange, isHandlerFixed = false }: Props) {
   const labels = useLabels().data ?? [];
   const inboxes = useInboxes({ removed: true }).data ?? [];
   return (
@@ -79,33 +76,23 @@ export function ConversationFiltersBar({ filters, onChange }: Props) {
             </option>
           ))}
         </select>
-        <select
-          aria-label="Filtrar por atendimento"
-          value={filters.handler ?? ''}
-          onChange={(e) => onChange({ ...filters, handler: (e.target.value || null) as HandlerMode | null })}
-          className={selectClass}
-        >
-          <option value="">Atendimento</option>
-          {HANDLER_FILTER_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex gap-2">
-        <select
-          aria-label="Filtrar por responsável"
-          value={filters.assignee ?? 'all'}
-          onChange={(e) => onChange({ ...filters, assignee: e.target.value as AssigneeFilter })}
-          className={selectClass}
-        >
-          {ASSIGNEE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        {!isHandlerFixed && (
+          <select
+            aria-label="Filtrar por atendimento"
+            value={filters.handler ?? ''}
+            onChange={(e) =>
+              onChange({ ...filters, handler: (e.target.value || null) as HandlerMode | null })
+            }
+            className={selectClass}
+          >
+            <option value="">Atendimento</option>
+            {HANDLER_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
         <select
           aria-label="Filtrar por etiqueta"
           value={filters.tags[0] ?? ''}

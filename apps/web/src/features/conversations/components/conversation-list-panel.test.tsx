@@ -83,7 +83,7 @@ function renderPanel(path = '/conversations') {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <ConversationListPanel selectedId={null} onSelect={() => {}} hiddenIds={new Set()} />
+        <ConversationListPanel selectedId={null} onSelect={() => {}} />
         <Search />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -135,8 +135,13 @@ describe('ConversationRow', () => {
       <QueryClientProvider client={client}>
         <ConversationRow
           row={row('c1', 'sales')}
+          index={0}
           isSelected={false}
           onSelect={() => {}}
+          isChecked={false}
+          isChecking={false}
+          onCheck={() => {}}
+          now={Date.now()}
           inboxName={inboxName}
         />
       </QueryClientProvider>

@@ -1,12 +1,13 @@
 import type { Conversation } from '@atende/contracts';
-import { Bot, MessageSquare } from 'lucide-react';
+import { Bot, Hourglass, MessageSquare } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber, formatRelativeTime } from '@/lib/format';
+import { useConversationView } from '../hooks/use-conversation-view';
 import { displayName } from '../lib/message-text';
-import { ConversationStatusBadge } from './conversation-status-badge';
-import { HandlerChip } from './handler-chip';
+import { formatWaiting, waitingSince } from '../lib/waiting';
+import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
 import { RowLabels } from './row-labels';
 
 /** Fixed row height, so the virtualiser never has to measure. */
@@ -14,80 +15,174 @@ export const ROW_HEIGHT = 92;
 
 interface ConversationRowProps {
   row: Conversation;
+  index: number;
   isSelected: boolean;
   onSelect: (id: string) => void;
+  /** Checked for a bulk action. */
+  isChecked: boolean;
+  /** Some row is checked: every row shows its checkbox. */
+  isChecking: boolean;
+  onCheck: (id: string) => void;
+  /** Date.now() of the last tick, for the waiting time. */
+  now: number;
   /** Shown only while there is more than one inbox. */
   inboxName?: string | undefined;
 }
 
 export const ConversationRow = memo(function ConversationRow({
   row,
+  index,
   isSelected,
   onSelect,
+  isChecked,
+  isChecking,
+  onCheck,
+  now,
   inboxName,
 }: ConversationRowProps) {
   const name = displayName(row);
+  const view = useConversationView(row);
+  const unread = row.unreadCount ?? 0;
+  const since = waitingSince(row);
   return (
-    <button
-      type="button"
-      data-testid="conversation-row"
-      data-conversation-id={row.id}
-      aria-current={isSelected ? 'true' : undefined}
-      onClick={() => onSelect(row.id)}
-      style={{ height: ROW_HEIGHT }}
+    <div
+      data-testid="conversation-row-item"
       className={cn(
-        'flex w-full items-start gap-3 border-slate-100 border-b px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2 dark:border-slate-800/70',
-        isSelected ? 'bg-indigo-50/80 dark:bg-indigo-500/10' : 'hover:bg-slate-50 dark:hover:bg-slate-800/50',
+        'group/row relative border-slate-100 border-b dark:border-slate-800/70',
+        isSelected
+          ? 'bg-indigo-50/80 dark:bg-indigo-500/10'
+          : isChecked
+            ? 'bg-slate-50 dark:bg-slate-800/40'
+            : 'hover:bg-slate-50 dark:hover:bg-slate-800/50',
       )}
+      style={{ height: ROW_HEIGHT }}
     >
-      <Avatar name={row.clientName ?? null} size="md" />
-      <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex items-baseline gap-2">
-          <span className="truncate font-medium text-slate-900 text-sm dark:text-slate-100">{name}</span>
-          {inboxName ? (
-            // Shrinks before the client's name does: the name says who, the inbox only where.
+      <button
+        type="button"
+        data-testid="conversation-row"
+        data-conversation-id={row.id}
+        data-row-index={index}
+        data-unread={unread > 0 ? unread : undefined}
+        aria-current={isSelected ? 'true' : undefined}
+        onClick={() => onSelect(row.id)}
+        className="flex h-full w-full items-start gap-3 px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:-outline-offset-2"
+      >
+        <Avatar
+          name={row.clientName ?? null}
+          size="md"
+          className={cn(
+            isChecking ? 'invisible' : 'group-focus-within/row:invisible group-hover/row:invisible',
+          )}
+        />
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex items-baseline gap-2">
             <span
-              data-testid="conversation-inbox"
-              title={`Caixa de entrada: ${inboxName}`}
-              className="min-w-10 max-w-[35%] shrink-[8] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+              className={cn(
+                'truncate text-sm',
+                unread > 0
+                  ? 'font-bold text-slate-950 dark:text-white'
+                  : 'font-medium text-slate-900 dark:text-slate-100',
+              )}
             >
-              <span className="sr-only">Caixa de entrada: </span>
-              {inboxName}
+              {name}
             </span>
-          ) : null}
-          {row.lastMessageTime && (
-            <span className="ml-auto shrink-0 text-slate-500 text-xs dark:text-slate-400">
-              {formatRelativeTime(row.lastMessageTime)}
+            {inboxName ? (
+              // Shrinks before the client's name does: the name says who, the inbox only where.
+              <span
+                data-testid="conversation-inbox"
+                title={`Caixa de entrada: ${inboxName}`}
+                className="min-w-10 max-w-[35%] shrink-[8] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+              >
+                <span className="sr-only">Caixa de entrada: </span>
+                {inboxName}
+              </span>
+            ) : null}
+            {since ? (
+              <span
+                data-testid="waiting-time"
+                className="ml-auto inline-flex shrink-0 items-center gap-1 font-medium text-amber-700 text-xs dark:text-amber-300"
+              >
+                <Hourglass aria-hidden="true" className="size-3" />
+                {formatWaiting(since, now)}
+              </span>
+            ) : (
+              row.lastMessageTime && (
+                <span
+                  className={cn(
+                    'ml-auto shrink-0 text-xs',
+                    unread > 0
+                      ? 'font-semibold text-indigo-700 dark:text-indigo-300'
+                      : 'text-slate-500 dark:text-slate-400',
+                  )}
+                >
+                  {formatRelativeTime(row.lastMessageTime)}
+                </span>
+              )
+            )}
+          </span>
+          <span className="flex items-center gap-1.5 text-sm">
+            {row.isAiHandled && view.handler && (
+              <Bot
+                role="img"
+                aria-label="Atendida pela IA"
+                className="size-3.5 shrink-0 text-indigo-600 dark:text-indigo-400"
+              />
+            )}
+            <span
+              className={cn(
+                'truncate',
+                !row.lastMessage && 'italic',
+                unread > 0
+                  ? 'font-semibold text-slate-900 dark:text-slate-100'
+                  : 'text-slate-600 dark:text-slate-400',
+              )}
+            >
+              {row.lastMessage || 'Nenhuma mensagem'}
             </span>
-          )}
-        </span>
-        <span className="flex items-center gap-1.5 text-slate-600 text-sm dark:text-slate-400">
-          {row.isAiHandled && (
-            <Bot
-              role="img"
-              aria-label="Atendida pela IA"
-              className="size-3.5 shrink-0 text-indigo-600 dark:text-indigo-400"
-            />
-          )}
-          <span className={cn('truncate', !row.lastMessage && 'italic')}>
-            {row.lastMessage || 'Nenhuma mensagem'}
+            {unread > 0 && (
+              <span
+                data-testid="unread-badge"
+                className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 font-semibold text-[11px] text-white tabular-nums dark:bg-indigo-500"
+              >
+                <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                <span className="sr-only">
+                  {formatCount(unread, 'mensagem não lida', 'mensagens não lidas')}
+                </span>
+              </span>
+            )}
+          </span>
+          <span className="flex items-center gap-1.5 text-slate-500 text-xs dark:text-slate-400">
+            <ConversationStatusBadge view={view} className="shrink-0" />
+            <ConversationHandler view={view} mode={row.handler.mode} className="min-w-0" />
+            <span className="ml-auto flex shrink-0 items-center gap-2">
+              <RowLabels tags={row.tags} />
+              <span
+                className="inline-flex items-center gap-0.5"
+                title={formatCount(row.messageCount, 'mensagem', 'mensagens')}
+              >
+                <MessageSquare aria-hidden="true" className="size-3" />
+                {formatNumber(row.messageCount)}
+              </span>
+            </span>
           </span>
         </span>
-        <span className="flex items-center gap-1.5 text-slate-500 text-xs dark:text-slate-400">
-          <ConversationStatusBadge status={row.status} className="shrink-0" />
-          <HandlerChip handler={row.handler} className="min-w-0" />
-          <span className="ml-auto flex shrink-0 items-center gap-2">
-            <RowLabels tags={row.tags} />
-            <span
-              className="inline-flex items-center gap-0.5"
-              title={formatCount(row.messageCount, 'mensagem', 'mensagens')}
-            >
-              <MessageSquare aria-hidden="true" className="size-3" />
-              {formatNumber(row.messageCount)}
-            </span>
-          </span>
-        </span>
-      </span>
-    </button>
+      </button>
+      <label
+        className={cn(
+          'absolute top-3 left-4 size-10 cursor-pointer items-center justify-center rounded-full bg-white dark:bg-slate-900',
+          isChecking ? 'flex' : 'hidden group-focus-within/row:flex group-hover/row:flex',
+          (isSelected || isChecked) && 'bg-transparent dark:bg-transparent',
+        )}
+      >
+        <input
+          type="checkbox"
+          data-testid="row-checkbox"
+          checked={isChecked}
+          onChange={() => onCheck(row.id)}
+          aria-label={`Selecionar ${name}`}
+          className="size-4 cursor-pointer accent-indigo-600"
+        />
+      </label>
+    </div>
   );
 });

@@ -1,9 +1,8 @@
-import type { Handler } from '@atende/contracts';
+import type { HandlerMode } from '@atende/contracts';
 import { Bot, Hourglass, PauseCircle, UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { handlerLabel } from '../lib/conversation-status';
 
-const STYLES: Record<Handler['mode'], { className: string; Icon: typeof Bot }> = {
+const STYLES: Record<HandlerMode, { className: string; Icon: typeof Bot }> = {
   ai: {
     className: 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/10 dark:text-indigo-300',
     Icon: Bot,
@@ -22,15 +21,20 @@ const STYLES: Record<Handler['mode'], { className: string; Icon: typeof Bot }> =
   },
 };
 
-/** Who is answering (IA respondendo · Aguardando humano · Humano: {name} · IA pausada). */
+/**
+ * Who answers an open conversation, in the words of `conversationView` ("IA respondendo", "Com você",
+ * "Com Ana", "Aguardando humano"); a finished one has no chip at all.
+ */
 export function HandlerChip({
-  handler,
+  mode,
+  label,
   className,
 }: {
-  handler: Pick<Handler, 'mode' | 'userName'>;
+  mode: HandlerMode;
+  label: string;
   className?: string;
 }) {
-  const { className: tone, Icon } = STYLES[handler.mode];
+  const { className: tone, Icon } = STYLES[mode];
   return (
     <span
       data-testid="handler-chip"
@@ -41,7 +45,7 @@ export function HandlerChip({
       )}
     >
       <Icon aria-hidden="true" className="size-3 shrink-0" />
-      <span className="truncate">{handlerLabel(handler)}</span>
+      <span className="truncate">{label}</span>
     </span>
   );
 }

@@ -1,16 +1,20 @@
-import type { Message } from '@atende/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui';
 import { clarificationLinks } from '../lib/clarification-links';
+import type { TranscriptItem } from '../lib/transcript';
 import type { MessageActions } from './message-action-bar';
 import { MessageBubble } from './message-bubble';
 import { PopoverBoundaryContext } from './popover-boundary';
+import { NoteBubble, SystemLine } from './timeline-line';
 
 interface Props {
   conversationId: string;
-  messages: readonly Message[];
+  /** Messages, notes and system lines, oldest first (mergeTranscript). */
+  items: readonly TranscriptItem[];
+  /** The signed-in person: a note mentioning them is highlighted. */
+  myId: string | null;
   hasOlder: boolean;
   isFetchingOlder: boolean;
   onLoadOlder: () => void;
@@ -23,14 +27,16 @@ const NEAR_BOTTOM_PX = 48;
 const LOAD_OLDER_PX = 400;
 
 /**
- * Virtualised, chronological chat. Opens at the bottom (newest first on screen), stays pinned to the
- * bottom while the user is there, and loads older pages on scroll up while keeping the view still:
- * after a prepend the distance from the bottom is restored; later size corrections of items above
- * the viewport are compensated by the virtualiser itself.
+ * Virtualised, chronological chat: messages, with the team's notes and system lines between them.
+ * Opens at the bottom (newest first on screen), stays pinned to the bottom while the user is there,
+ * and loads older pages on scroll up while keeping the view still: after a prepend the distance from
+ * the bottom is restored; later size corrections of items above the viewport are compensated by the
+ * virtualiser itself.
  */
 export function MessageList({
   conversationId,
-  messages,
+  items,
+  myId,
   hasOlder,
   isFetchingOlder,
   onLoadOlder,
@@ -49,16 +55,19 @@ export function MessageList({
   const firstIdRef = useRef<string | null>(null);
 
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 84,
     overscan: 4,
     paddingStart: 16,
     paddingEnd: 16,
-    getItemKey: (index) => messages[index]?.id ?? index,
+    getItemKey: (index) => items[index]?.key ?? index,
   });
   const totalSize = virtualizer.getTotalSize();
-  const links = useMemo(() => clarificationLinks(messages), [messages]);
+  const links = useMemo(
+    () => clarificationLinks(items.flatMap((item) => (item.kind === 'message' ? [item.message] : []))),
+    [items],
+  );
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -82,30 +91,30 @@ export function MessageList({
   }, [conversationId]);
 
   // Older page prepended: keep the same distance from the bottom, so nothing moves on screen.
-  const firstId = messages[0]?.id ?? null;
+  const firstId = items[0]?.key ?? null;
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const previous = firstIdRef.current;
     firstIdRef.current = firstId;
     if (!el || !previous || previous === firstId || isPinnedRef.current) return;
-    if (messages.some((m, i) => i > 0 && m.id === previous)) {
+    if (items.some((item, i) => i > 0 && item.key === previous)) {
       el.scrollTop = el.scrollHeight - fromBottomRef.current;
     }
-  }, [firstId, messages]);
+  }, [firstId, items]);
 
   // Pinned to the bottom: follow new messages and size corrections.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the content grows
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
-  }, [totalSize, messages.length, conversationId]);
+  }, [totalSize, items.length, conversationId]);
 
   // A short first page that does not fill the panel: fetch more right away.
   useEffect(() => {
     maybeLoadOlder();
   }, [maybeLoadOlder]);
 
-  if (messages.length === 0) {
+  if (items.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-slate-500 text-sm dark:text-slate-400">
         <MessagesSquare aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />
@@ -131,8 +140,8 @@ export function MessageList({
       <PopoverBoundaryContext value={boundary}>
         <div role="log" aria-label="Mensagens" className="relative w-full" style={{ height: totalSize }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const message = messages[item.index];
-            if (!message) return null;
+            const line = items[item.index];
+            if (!line) return null;
             return (
               <div
                 key={item.key}
@@ -141,13 +150,19 @@ export function MessageList({
                 className="absolute top-0 left-0 w-full"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageBubble
-                  message={message}
-                  actions={actions}
-                  isSelected={selectedIds.has(message.id)}
-                  isSelecting={isSelecting}
-                  linked={links.get(message.id)}
-                />
+                {line.kind === 'message' ? (
+                  <MessageBubble
+                    message={line.message}
+                    actions={actions}
+                    isSelected={selectedIds.has(line.message.id)}
+                    isSelecting={isSelecting}
+                    linked={links.get(line.message.id)}
+                  />
+                ) : line.kind === 'note' ? (
+                  <NoteBubble entry={line.entry} myId={myId} />
+                ) : (
+                  <SystemLine entry={line.entry} />
+                )}
               </div>
             );
           })}

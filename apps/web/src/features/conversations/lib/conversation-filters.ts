@@ -14,9 +14,10 @@ export interface ConversationFilters {
   inboxId?: string | null;
 }
 
+/** Open conversations first: the work of the day (finished ones are a filter away). */
 export const DEFAULT_FILTERS: ConversationFilters = {
   search: '',
-  status: 'all',
+  status: 'active',
   handler: null,
   tags: [],
   assignee: 'all',
@@ -60,7 +61,7 @@ export function matchesSearch(row: Conversation, search: string): boolean {
 }
 
 export function matchesFilters(row: Conversation, filters: ConversationFilters): boolean {
-  if (!matchesStatusFilter(row.status, filters.status)) return false;
+  if (!matchesStatusFilter(row, filters.status)) return false;
   if (filters.handler && row.handler.mode !== filters.handler) return false;
   if (filters.inboxId && row.inboxId !== filters.inboxId) return false;
   if (filters.tags.length > 0 && !filters.tags.every((tag) => row.tags.includes(tag))) return false;
@@ -72,9 +73,8 @@ export function matchesFilters(row: Conversation, filters: ConversationFilters):
 export function filterConversations(
   rows: readonly Conversation[],
   filters: ConversationFilters,
-  hiddenIds: ReadonlySet<string> = new Set(),
 ): Conversation[] {
-  return rows.filter((row) => !hiddenIds.has(row.id) && matchesFilters(row, filters));
+  return rows.filter((row) => matchesFilters(row, filters));
 }
 
 export function sameFilters(a: ConversationFilters, b: ConversationFilters): boolean {

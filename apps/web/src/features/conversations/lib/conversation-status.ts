@@ -1,39 +1,34 @@
-import {
-  type ConversationStatusFilter,
-  conversationStatusLabel,
-  type Handler,
-  type HandlerMode,
-} from '@atende/contracts';
+import type { ConversationStatusFilter, HandlerMode, Tone as ViewTone } from '@atende/contracts';
+import type { Tone } from '@/components/ui';
 
-export type StatusTone = 'success' | 'warning' | 'error' | 'gray' | 'info';
-
-/** Status filter options: 'finished' is what the data calls 'completed'. */
+/**
+ * Status filter options: 'finished' is what the data calls 'completed'; a snoozed conversation is
+ * stored 'paused' ("Adiada até…" in the header); archived ones show only under their own option.
+ */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: ConversationStatusFilter; label: string }> = [
   { value: 'all', label: 'Todas' },
   { value: 'active', label: 'Ativas' },
   { value: 'finished', label: 'Finalizadas' },
-  { value: 'paused', label: 'Pausadas' },
+  { value: 'paused', label: 'Adiadas' },
   { value: 'abandoned', label: 'Abandonadas' },
+  { value: 'archived', label: 'Arquivadas' },
 ];
 
-const STATUS_TONES = new Map<string, StatusTone>([
-  ['active', 'success'],
-  ['completed', 'info'],
-  ['finished', 'info'],
-  ['paused', 'warning'],
-  ['abandoned', 'error'],
-]);
-
-/** Anything other than the known statuses is shown as inactive. */
-export function statusDisplay(status: string): { label: string; tone: StatusTone } {
-  return { label: conversationStatusLabel(status), tone: STATUS_TONES.get(status) ?? 'gray' };
-}
-
-/** Does a stored status match the filter? 'finished' and 'completed' are the same reading. */
-export function matchesStatusFilter(status: string, filter: ConversationStatusFilter): boolean {
+/**
+ * Does a row match the status filter? 'finished' and 'completed' are the same reading; 'archived'
+ * lists only archived rows, and every other filter leaves them out.
+ */
+export function matchesStatusFilter(
+  row: { status: string; archivedAt?: string | null | undefined },
+  filter: ConversationStatusFilter,
+): boolean {
+  if (filter === 'archived') return Boolean(row.archivedAt);
+  if (row.archivedAt) return false;
   if (filter === 'all') return true;
-  if (filter === 'finished' || filter === 'completed') return status === 'completed' || status === 'finished';
-  return status === filter;
+  if (filter === 'finished' || filter === 'completed') {
+    return row.status === 'completed' || row.status === 'finished';
+  }
+  return row.status === filter;
 }
 
 export const HANDLER_FILTER_OPTIONS: ReadonlyArray<{ value: HandlerMode; label: string }> = [
@@ -43,29 +38,7 @@ export const HANDLER_FILTER_OPTIONS: ReadonlyArray<{ value: HandlerMode; label: 
   { value: 'paused', label: 'IA pausada' },
 ];
 
-/** Who is answering, in one phrase. */
-export function handlerLabel(handler: Pick<Handler, 'mode' | 'userName'>): string {
-  switch (handler.mode) {
-    case 'ai':
-      return 'IA respondendo';
-    case 'waiting_human':
-      return 'Aguardando humano';
-    case 'human':
-      return `Humano: ${handler.userName ?? 'operador'}`;
-    case 'paused':
-      return 'IA pausada';
-  }
-}
-
-export function handlerTone(mode: HandlerMode): StatusTone {
-  switch (mode) {
-    case 'ai':
-      return 'info';
-    case 'waiting_human':
-      return 'warning';
-    case 'human':
-      return 'success';
-    case 'paused':
-      return 'gray';
-  }
+/** The contracts' view tones in the badge palette (neutral is the spec's gray). */
+export function badgeTone(tone: ViewTone): Tone {
+  return tone === 'neutral' ? 'gray' : tone;
 }

@@ -5,11 +5,13 @@ import type {
   Message,
   Reactions,
   StatusError,
+  TimelineEntry,
 } from '@atende/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { conversationMessagesKey, type MessagesCache } from '../api/get-conversation';
 import type { ConversationsCache, ConversationsQuery } from '../api/get-conversations';
 import { conversationsListBaseKey } from '../api/get-conversations';
+import { timelineKey } from '../api/get-timeline';
 import { matchesFilters } from '../lib/conversation-filters';
 import { cleanReactions } from '../lib/reactions';
 
@@ -85,6 +87,20 @@ export function prependRowInPages(cache: ConversationsCache, row: Conversation):
   return { ...cache, pages };
 }
 
+/** Takes a row out of a list's pages; the list's count goes down with it. */
+export function removeRowFromPages(
+  cache: ConversationsCache,
+  conversationId: string,
+): { cache: ConversationsCache; found: boolean } {
+  if (!findRow(cache, (r) => r.id === conversationId)) return { cache, found: false };
+  const pages = cache.pages.map((page, index) => ({
+    ...page,
+    rows: page.rows.filter((r) => r.id !== conversationId),
+    total: index === 0 ? Math.max(0, page.total - 1) : page.total,
+  }));
+  return { cache: { ...cache, pages }, found: true };
+}
+
 export function findRow(cache: ConversationsCache | undefined, predicate: (row: Conversation) => boolean) {
   for (const page of cache?.pages ?? []) {
     const row = page.rows.find(predicate);
@@ -143,24 +159,61 @@ export function insertConversation(qc: QueryClient, row: Conversation): void {
   }
 }
 
-/** A full row from the server (`conversation:updated`): replace it, or put it first if it is newer. */
-export function upsertConversation(qc: QueryClient, row: Conversation): void {
+/**
+ * A full row from the server (`conversation:updated`): replace it, or put it first if it is newer; a
+ * list it no longer belongs in (resolved under "Ativas", archived, taken by someone else under "Minhas")
+ * loses it, so its count always equals its rows. `anywhere` puts it in every list it matches, not only
+ * when it is the newest (a row the viewer just moved there).
+ */
+export function upsertConversation(qc: QueryClient, row: Conversation, anywhere = false): void {
   for (const [key, cache] of listEntries(qc)) {
     if (!cache) continue;
     const existing = findRow(cache, (r) => r.id === row.id);
-    const newer = (existing?.lastMessageTime ?? '') < (row.lastMessageTime ?? '');
+    const filters = filtersOfKey(key);
+    const matches = !filters || matchesFilters(row, { ...filters, tags: filters.tags ?? [] });
     if (existing) {
-      qc.setQueryData(key, updateRowInPages(cache, row.id, () => row, newer).cache);
+      // The unread count is the viewer's own: a row from an event does not carry it.
+      const next = row.unreadCount === undefined ? { ...row, unreadCount: existing.unreadCount } : row;
+      const newer = (existing.lastMessageTime ?? '') < (row.lastMessageTime ?? '');
+      qc.setQueryData(
+        key,
+        matches
+          ? updateRowInPages(cache, row.id, () => next, newer).cache
+          : removeRowFromPages(cache, row.id).cache,
+      );
       continue;
     }
     const top = cache.pages[0]?.rows[0];
-    const filters = filtersOfKey(key);
-    const matches = !filters || matchesFilters(row, { ...filters, tags: filters.tags ?? [] });
-    if (matches && (!top || (top.lastMessageTime ?? '') <= (row.lastMessageTime ?? ''))) {
+    if (matches && (anywhere || !top || (top.lastMessageTime ?? '') <= (row.lastMessageTime ?? ''))) {
       qc.setQueryData(key, prependRowInPages(cache, row));
     }
   }
-  patchConversation(qc, row.id, () => row);
+  patchConversation(qc, row.id, (current) =>
+    row.unreadCount === undefined ? { ...row, unreadCount: current.unreadCount } : row,
+  );
+}
+
+/** The answer of a person's action (resolve, snooze, archive…): the row moves where it now belongs. */
+export function placeConversation(qc: QueryClient, row: Conversation): void {
+  upsertConversation(qc, row, true);
+}
+
+/** A deleted conversation leaves every list. */
+export function removeConversation(qc: QueryClient, conversationId: string): void {
+  for (const [key, cache] of listEntries(qc)) {
+    if (!cache) continue;
+    const result = removeRowFromPages(cache, conversationId);
+    if (result.found) qc.setQueryData(key, result.cache);
+  }
+  qc.removeQueries({ queryKey: conversationMessagesKey(conversationId) });
+  qc.removeQueries({ queryKey: timelineKey(conversationId) });
+}
+
+/** A note or system line into its conversation's transcript, once (the POST answer and its echo). */
+export function appendTimelineEntry(qc: QueryClient, entry: TimelineEntry): void {
+  qc.setQueryData<TimelineEntry[]>(timelineKey(entry.conversationId), (entries) =>
+    entries && !entries.some((e) => e.id === entry.id) ? [...entries, entry] : entries,
+  );
 }
 
 export function findConversation(
@@ -223,8 +276,24 @@ export function setMessageStatus(
   );
 }
 
+/**
+ * A change told by an event (status, who answers): the row is changed where it is, and leaves the lists
+ * it no longer belongs in (a finished one under "Ativas", a taken one under "Não atribuídas").
+ */
+export function reviseConversation(
+  qc: QueryClient,
+  conversationId: string,
+  update: (row: Conversation) => Conversation,
+): void {
+  const chat = qc
+    .getQueryData<MessagesCache>(conversationMessagesKey(conversationId))
+    ?.pages.find((p) => p.conversation)?.conversation;
+  const current = findConversation(qc, (row) => row.id === conversationId) ?? chat ?? null;
+  if (current) upsertConversation(qc, update(current));
+}
+
 export function setHandler(qc: QueryClient, conversationId: string, handler: Handler, isAiHandled: boolean) {
-  patchConversation(qc, conversationId, (row) => ({ ...row, handler, isAiHandled }));
+  reviseConversation(qc, conversationId, (row) => ({ ...row, handler, isAiHandled }));
 }
 
 /* Each message is counted once in the list, whether it arrives by the POST answer or by events. */

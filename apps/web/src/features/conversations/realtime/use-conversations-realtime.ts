@@ -5,12 +5,13 @@ import { useInboxesRealtime } from '@/lib/api/use-inboxes-realtime';
 import { refetchRacedFetches } from '@/lib/refetch-raced-fetches';
 import { getSocket, useRealtimeStatus, useSocketEvent } from '@/lib/socket';
 import { useReloadMissedEvents } from '@/lib/use-reload-missed';
-import { conversationsKey } from '../api/get-conversations';
+import { conversationsKey, conversationsListBaseKey } from '../api/get-conversations';
 import {
+  appendTimelineEntry,
   applyIncomingToList,
   applyMessage,
-  patchConversation,
   replaceMessage,
+  reviseConversation,
   setHandler,
   setMessageStatus,
   setReactions,
@@ -81,7 +82,18 @@ export function useConversationsRealtime(openConversationId: string | null): voi
 
   useSocketEvent('conversations:statusUpdate', ({ conversationId, status }) => {
     refetchRacedFetches(qc, conversationsKey);
-    patchConversation(qc, conversationId, (row) => ({ ...row, status }));
+    reviseConversation(qc, conversationId, (row) => ({ ...row, status }));
+  });
+
+  // A note or a system line ("Ana assumiu a conversa") for the open chat's transcript.
+  useSocketEvent('conversation:timeline', (entry) => {
+    refetchRacedFetches(qc, conversationsKey);
+    appendTimelineEntry(qc, entry);
+  });
+
+  // My unread state or my queues changed (sent to me only): the lists show it.
+  useSocketEvent('attention:changed', () => {
+    void qc.invalidateQueries({ queryKey: conversationsListBaseKey });
   });
 
   useSocketEvent('message:reaction', ({ conversationId, messageId, reactions }) => {

@@ -1,5 +1,5 @@
 import type { Notification } from '@atende/contracts';
-import { Hand, UserCheck, Webhook, WifiOff } from 'lucide-react';
+import { AtSign, Hand, UserCheck, Webhook, WifiOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -8,6 +8,10 @@ const KIND = {
   assigned: {
     icon: UserCheck,
     tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300',
+  },
+  mention: {
+    icon: AtSign,
+    tone: 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200',
   },
   whatsapp_disconnected: {
     icon: WifiOff,

@@ -27,6 +27,9 @@ describe('smallTalkReply', () => {
     expect(smallTalkReply('Ótimo, então vou comprar a geladeira hoje mesmo', 'Aurora')).toBe(settled);
     expect(smallTalkReply('fechou, amanhã às 6h estou aí pra aula experimental', 'Aurora')).toBe(settled);
     expect(smallTalkReply('tá bom', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('acabei de pagar a matrícula', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('blz entao amanha levo o carro pra trocar o oleo', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('👍', 'Aurora')).toBe(settled);
     expect(smallTalkReply('boa tarde meninas, tudo bem com vcs?', 'Aurora')).toContain('Eu sou a Aurora');
     expect(smallTalkReply('ola, td bem?', 'Aurora')).toContain('Eu sou a Aurora');
   });
@@ -41,6 +44,11 @@ describe('smallTalkReply', () => {
       'ta caro demais',
       'obrigado por nada, péssimo atendimento',
       'vcs abrem domingo',
+      'e de tarde?',
+      'ate que horas voces atendem',
+      'busquei meu cachorro ontem do banho e ele voltou com um corte na orelha, to revoltada',
+      'paguei e não liberou',
+      'vou querer 2 pizzas grandes',
     ])
       expect(smallTalkReply(message, 'Aurora'), message).toBeNull();
   });

@@ -108,6 +108,8 @@ export const configSchema = z.object({
    * By default 10 on SQLite and 0 on PostgreSQL (`roomEventWindowMs`, decision 013).
    */
   REALTIME_WINDOW_MS: z.coerce.number().int().min(0).max(100).optional(),
+  /** How long a person's last dashboard may be gone (a reload, a dropped network) before they show offline. */
+  PRESENCE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** Prefix of every Redis key and channel the server uses: several deployments can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -134,6 +136,7 @@ export interface AppConfig {
   redisPrefix: string;
   realtimeStreamLength: number;
   realtimeWindowMs: number | undefined;
+  presenceGraceMs: number;
   instanceName: string | undefined;
   channel: RawConfig['CHANNEL'];
   demo: boolean;
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: c.REDIS_PREFIX,
     realtimeStreamLength: c.REALTIME_STREAM_LENGTH,
     realtimeWindowMs: c.REALTIME_WINDOW_MS,
+    presenceGraceMs: c.PRESENCE_GRACE_MS,
     instanceName: c.INSTANCE_NAME,
     channel: c.CHANNEL,
     demo: c.DEMO,

@@ -87,6 +87,12 @@ export interface Realtime {
     event: E,
     ...args: EventArgs<E>
   ): void;
+  /** To every socket of one person, on any instance (their notifications, their counts). */
+  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: EventArgs<E>): void;
+  /** Hears a person's first socket arrive and their last one leave (across the cluster). */
+  onPresence(listener: (userId: string, present: boolean) => void): () => void;
+  /** Whether the person has a dashboard connected anywhere. */
+  isPresent(userId: string): Promise<boolean>;
   /** Observes every emission (event name only), e.g. to push fresh metrics after data changed. */
   onEmit(listener: (event: keyof ServerToClientEvents) => void): () => void;
   /** Disconnects every socket of a session (logout, revocation). */

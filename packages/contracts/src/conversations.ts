@@ -159,6 +159,12 @@ export const conversationSchema = z.object({
   clientPhone: z.string().nullable(),
   /** The inbox (connected number) it came through. */
   inboxId: z.string(),
+  /** Archived: kept, shown only under the archive filter. */
+  archivedAt: isoDateSchema.nullable().optional(),
+  /** Snoozed (`paused`) until then; null while paused until the customer writes. */
+  snoozedUntil: isoDateSchema.nullable().optional(),
+  /** List rows: customer messages the viewer has not seen (0 when none, or nobody need see them). */
+  unreadCount: z.number().int().nonnegative().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -176,6 +182,8 @@ export const conversationStatusFilterSchema = z.enum([
   'completed',
   'paused',
   'abandoned',
+  /** Only archived ones; every other filter leaves them out. */
+  'archived',
 ]);
 export type ConversationStatusFilter = z.infer<typeof conversationStatusFilterSchema>;
 

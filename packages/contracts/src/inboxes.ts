@@ -54,6 +54,10 @@ export const inboxSchema = z.object({
   agentEnabled: z.boolean(),
   operatorAccess: operatorAccessSchema,
   memberIds: z.array(idSchema),
+  /** Handed-off conversations go to the available members in turn (round-robin). */
+  autoAssign: z.boolean(),
+  /** Open conversations one person may hold before automatic assignment skips them. */
+  assignCapacity: z.number().int(),
   /** Admins only (empty for operators); secrets as `{ set }`. */
   settings: z.record(z.string(), inboxSettingValueSchema),
   /** The first inbox: the `whatsapp:*` events and `/api/whatsapp/status` speak of it. */
@@ -81,6 +85,13 @@ const submittedSettingsSchema = z.record(
   z.union([z.string().trim().max(2000), z.number().finite()]),
 );
 
+export const ASSIGN_CAPACITY_MAX = 50;
+const assignCapacitySchema = z
+  .number()
+  .int('Informe um número inteiro')
+  .min(1, 'No mínimo 1 conversa')
+  .max(ASSIGN_CAPACITY_MAX, `No máximo ${ASSIGN_CAPACITY_MAX} conversas`);
+
 export const createInboxRequestSchema = z.object({
   kind: channelKindSchema,
   name: z.string().trim().min(1, 'Informe um nome').max(60, 'Nome muito longo'),
@@ -88,6 +99,8 @@ export const createInboxRequestSchema = z.object({
   agentEnabled: z.boolean().default(true),
   operatorAccess: operatorAccessSchema.default('all'),
   memberIds: z.array(idSchema).max(500).default([]),
+  autoAssign: z.boolean().default(false),
+  assignCapacity: assignCapacitySchema.default(10),
 });
 export type CreateInboxRequest = z.input<typeof createInboxRequestSchema>;
 
@@ -98,6 +111,8 @@ export const updateInboxRequestSchema = z
     agentEnabled: z.boolean(),
     operatorAccess: operatorAccessSchema,
     memberIds: z.array(idSchema).max(500),
+    autoAssign: z.boolean(),
+    assignCapacity: assignCapacitySchema,
   })
   .partial();
 export type UpdateInboxRequest = z.infer<typeof updateInboxRequestSchema>;

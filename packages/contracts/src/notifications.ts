@@ -12,6 +12,7 @@ export const notificationKindSchema = z.enum([
   'assigned',
   'whatsapp_disconnected',
   'webhook_disabled',
+  'mention',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userRoleSchema } from './auth.js';
+import { availabilityEventSchema } from './availability.js';
 import { idSchema, isoDateSchema } from './common.js';
 import {
   type Conversation,
@@ -16,6 +17,7 @@ import {
 import { activitySchema, systemHealthSchema, systemMetricsSchema } from './dashboard.js';
 import { inboxStatusEventSchema } from './inboxes.js';
 import { REALTIME_OFFSET_PATTERN } from './realtime-replay.js';
+import { timelineEntrySchema } from './timeline.js';
 import { whatsappStatusSchema } from './whatsapp.js';
 
 // The Socket.IO events, the agent's `conversation:*` and `message:status` among them. Every
@@ -98,6 +100,19 @@ export const serverEventSchemas = {
   /** An admin changed the team's labels or canned replies: filters and the `/` picker refetch them. */
   'labels:changed': z.object({}),
   'canned-replies:changed': z.object({}),
+  /** A note or a system line was added to a conversation's transcript (its room). */
+  'conversation:timeline': timelineEntrySchema,
+  /** A team member's availability changed (dashboards: dots, the assign menu). */
+  'user:availability': availabilityEventSchema,
+  /** To one person: their tab counts or unread state changed; refetch them. */
+  'attention:changed': z.object({}),
+  /** To one person: something needs them (assigned, handed to them, mentioned). */
+  'notification:new': z.object({
+    kind: z.enum(['assigned', 'handoff', 'mention']),
+    title: z.string(),
+    body: z.string(),
+    conversationId: idSchema,
+  }),
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;

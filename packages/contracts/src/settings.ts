@@ -59,6 +59,19 @@ export type AccessControl = z.infer<typeof accessControlSchema>;
 export const accessControlInputSchema = accessControlSchema.partial().strict();
 export const accessControlResponseSchema = okEnvelope(accessControlSchema);
 
+/**
+ * How conversations end and come back: who answers a customer who writes again after the end (the AI,
+ * or the last person who held it), and after how long without an answer from the customer (after our
+ * last message) the server marks a conversation abandoned.
+ */
+export const conversationRulesSchema = z.object({
+  reopenTo: z.enum(['ai', 'last-person']).default('last-person'),
+  abandonAfterHours: z.number().int().min(1).max(720).default(24),
+});
+export type ConversationRules = z.infer<typeof conversationRulesSchema>;
+export const conversationRulesInputSchema = conversationRulesSchema.partial().strict();
+export const conversationRulesResponseSchema = okEnvelope(conversationRulesSchema);
+
 export const maskedSecretSchema = z.object({ isSet: z.boolean(), masked: z.string().nullable() });
 export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
 /**

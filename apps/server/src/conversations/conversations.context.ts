@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import type { Action } from '../kernel/permissions/actions.js';
 import type { AuthUser, ClientEventName } from '../types.js';
 import { assignRoutes } from './assignment/assign.routes.js';
+import { autoAssignment } from './assignment/auto-assign.js';
+import { teamRoutes } from './assignment/team.routes.js';
+import { startTeamClock } from './assignment/team-clock.js';
 import { cannedRepliesRoutes } from './canned-replies/canned-replies.routes.js';
 import { conversationLabelsRoutes } from './labels/conversation-labels.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
@@ -11,6 +14,7 @@ import { handBack, takeOver } from './messaging/change-handler.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import type { AdminNotices } from './notifications/notifications.service.js';
 import { conversationsRoutes } from './routes/conversations.routes.js';
+import { lifecycleRoutes } from './routes/lifecycle.routes.js';
 import { assertMayTakeOver } from './routes/takeover-permission.js';
 import { dashboardLimits } from './visibility/dashboard-limits.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
@@ -91,7 +95,13 @@ export const conversationsContext = fp<ConversationsOptions>(
     await app.register(conversationLabelsRoutes);
     await app.register(notificationsRoutes, { adminNotices: options.adminNotices });
     await app.register(conversationsRoutes);
+    await app.register(lifecycleRoutes);
+    await app.register(teamRoutes);
+    startTeamClock(app, autoAssignment(app));
     registerClientEvents(app);
   },
-  { name: 'atende-conversations', dependencies: ['atende-domain', 'atende-visibility', 'atende-realtime'] },
+  {
+    name: 'atende-conversations',
+    dependencies: ['atende-domain', 'atende-visibility', 'atende-realtime', 'atende-people'],
+  },
 );

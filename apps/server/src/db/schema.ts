@@ -17,6 +17,10 @@ export interface UsersTable {
   disabled: number;
   created_at: number;
   updated_at: number;
+  /** What the person chose in the user menu (migration 032); offline is derived from their sockets. */
+  availability: ColumnType<'online' | 'away' | 'busy', 'online' | 'away' | 'busy' | undefined>;
+  /** When automatic assignment last gave them a conversation: round-robin picks the longest idle. */
+  last_assigned_at: ColumnType<number | null, number | null | undefined>;
 }
 
 export interface SessionsTable {
@@ -84,6 +88,12 @@ export interface ConversationsTable {
   search_text: string | null;
   /** The inbox (connected number) the conversation came through (migration 025). */
   inbox_id: ColumnType<string, string | undefined, string>;
+  /** Archived: kept, out of the lists but the archive's (migration 032). */
+  archived_at: ColumnType<number | null, number | null | undefined>;
+  /** Snoozed (`status = 'paused'`) until then; null while paused until the customer writes. */
+  snoozed_until: ColumnType<number | null, number | null | undefined>;
+  /** The last person who held it: a customer writing to it again after it ended goes back to them. */
+  last_person_id: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface MessagesTable {
@@ -205,6 +215,10 @@ export interface InboxesTable {
   updated_at: number;
   /** Removed inboxes keep their conversations readable; their channel no longer runs. */
   removed_at: number | null;
+  /** 1: handed-off conversations go to the available members in turn (migration 032). */
+  auto_assign: ColumnType<number, number | undefined>;
+  /** Open conversations one person may hold before automatic assignment skips them. */
+  assign_capacity: ColumnType<number, number | undefined>;
 }
 
 export interface InboxMembersTable {
@@ -266,6 +280,27 @@ export interface HandlerChangesTable {
   /** The pt-BR reason shown to operators. */
   reason: string | null;
   user_id: string | null;
+}
+
+/** A conversation's transcript beyond its messages (migration 032): private notes and system lines. */
+export interface ConversationTimelineTable {
+  id: string;
+  conversation_id: string;
+  kind: 'note' | 'event';
+  event: string | null;
+  text: string;
+  author_id: string | null;
+  author_name: string | null;
+  /** JSON array of `{id, name}`: the team members a note mentions. */
+  mentions: ColumnType<string, string | undefined>;
+  created_at: number;
+}
+
+/** What each person last saw of each conversation: their unread count is what came after. */
+export interface ConversationReadsTable {
+  user_id: string;
+  conversation_id: string;
+  read_at: number;
 }
 
 /** Append-only record of who did what and when (migration 020). */
@@ -403,4 +438,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   api_tokens: ApiTokensTable;
   order_lookups: OrderLookupsTable;
+  conversation_timeline: ConversationTimelineTable;
+  conversation_reads: ConversationReadsTable;
 }

@@ -128,7 +128,8 @@ export function startSimulatedTraffic(
       }
       case 'complete': {
         await write(simulator, phone, name, random.pick(CLIENT_THANKS));
-        await app.domain.messaging.complete(recent.id);
+        // The customer said goodbye: resolved as the agent would (already resolved: nothing to do).
+        await app.domain.messaging.resolve(recent.id, null).catch(() => undefined);
         return;
       }
       case 'reaction': {

@@ -74,7 +74,8 @@ export function inboxesRepository(db: Kysely<Database>) {
     },
 
     async insert(
-      row: Omit<InboxRow, 'created_at' | 'updated_at' | 'removed_at'>,
+      row: Omit<InboxRow, 'created_at' | 'updated_at' | 'removed_at' | 'auto_assign' | 'assign_capacity'> &
+        Partial<Pick<InboxRow, 'auto_assign' | 'assign_capacity'>>,
       memberIds: readonly string[],
     ): Promise<void> {
       const at = now();
@@ -90,7 +91,18 @@ export function inboxesRepository(db: Kysely<Database>) {
 
     async update(
       id: string,
-      patch: Partial<Pick<InboxRow, 'name' | 'settings' | 'agent_enabled' | 'operator_access' | 'phone'>>,
+      patch: Partial<
+        Pick<
+          InboxRow,
+          | 'name'
+          | 'settings'
+          | 'agent_enabled'
+          | 'operator_access'
+          | 'phone'
+          | 'auto_assign'
+          | 'assign_capacity'
+        >
+      >,
       memberIds?: readonly string[],
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {

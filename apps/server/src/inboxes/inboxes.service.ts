@@ -67,6 +67,8 @@ export function inboxesService(deps: {
       agentEnabled: row.agent_enabled === 1,
       operatorAccess: row.operator_access,
       memberIds: isAdmin ? row.memberIds : [],
+      autoAssign: row.auto_assign === 1,
+      assignCapacity: row.assign_capacity,
       settings: isAdmin ? viewSettings(kind, row.settings) : {},
       primary: manager.primary()?.id === row.id,
       installed: row.removed_at !== null || manager.isRunning(row.id),
@@ -134,6 +136,8 @@ export function inboxesService(deps: {
           settings: JSON.stringify(settings),
           agent_enabled: input.agentEnabled ? 1 : 0,
           operator_access: input.operatorAccess,
+          auto_assign: input.autoAssign ? 1 : 0,
+          assign_capacity: input.assignCapacity,
         },
         input.memberIds,
       );
@@ -162,6 +166,8 @@ export function inboxesService(deps: {
           ...(settings !== undefined ? { settings } : {}),
           ...(input.agentEnabled !== undefined ? { agent_enabled: input.agentEnabled ? 1 : 0 } : {}),
           ...(input.operatorAccess !== undefined ? { operator_access: input.operatorAccess } : {}),
+          ...(input.autoAssign !== undefined ? { auto_assign: input.autoAssign ? 1 : 0 } : {}),
+          ...(input.assignCapacity !== undefined ? { assign_capacity: input.assignCapacity } : {}),
         },
         input.memberIds,
       );

@@ -88,11 +88,25 @@ export type WebhookDeliverPayload = z.infer<typeof webhookDeliverJob.payload>;
 /** Deletes messages older than the retention period (admin-config `dataRetentionDays`), once a day. */
 export const retentionPurgeJob = jobQueue('retention_purge', z.object({}));
 
+/** A snoozed conversation's time came: active again (unless woken or snoozed anew meanwhile). */
+export const conversationWakeJob = jobQueue(
+  'conversation_wake',
+  z.object({ conversationId: id, until: z.number().int() }),
+);
+
+/**
+ * The team's clock, every few minutes (one run per slot across the cluster): conversations whose
+ * customer went quiet become abandoned, and waiting ones are offered to whoever became available.
+ */
+export const conversationSweepJob = jobQueue('conversation_sweep', z.object({}));
+
 /** Every kind, for the check that a built app registers a handler for each. */
 export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox: boolean }> = [
   { name: agentReplyJob.name, perInbox: false },
   { name: webhookDeliverJob.name, perInbox: false },
   { name: retentionPurgeJob.name, perInbox: false },
+  { name: conversationWakeJob.name, perInbox: false },
+  { name: conversationSweepJob.name, perInbox: false },
   ...[channelSendJob, channelReactJob, channelMediaJob, channelReadJob].map(({ name }) => ({
     name,
     perInbox: true,

@@ -73,6 +73,8 @@ const DOMAIN_EVENTS: readonly ClientEventName[] = ['send:message', 'takeover:sta
 
 const SESSION_ROOM = 'session:';
 const sessionRoom = (sessionId: string) => `${SESSION_ROOM}${sessionId}`;
+/** Every socket of one person, on any instance: what is said to them alone, and whether they are here. */
+const userRoom = (userId: string) => `user:${userId}`;
 const CONVERSATION_ROOM = ROOMS.conversation('');
 
 function ackOf(args: unknown[]): AnyAck | null {
@@ -100,6 +102,7 @@ const roomConversationId = (payload: z.output<(typeof clientEventSchemas)['join:
 export const realtimePlugin = fp(
   async (app) => {
     const { sessions } = app;
+    const presenceListeners = new Set<(userId: string, present: boolean) => void>();
     const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
     let conversationGuard: ConversationAccessGuard = async () => true;
     let dashboardRouter: DashboardRouter | null = null;
@@ -204,7 +207,11 @@ export const realtimePlugin = fp(
       if (previous && previous.sessionId !== session.id) await socket.leave(sessionRoom(previous.sessionId));
       socket.data.user = { ...session.user, sessionId: session.id };
       socket.data.expiresAt = session.expiresAt;
-      await socket.join(sessionRoom(session.id));
+      await socket.join([sessionRoom(session.id), userRoom(session.user.id)]);
+      if (previous?.id !== session.user.id) {
+        if (previous) await socket.leave(userRoom(previous.id));
+        for (const listener of presenceListeners) listener(session.user.id, true);
+      }
       const expiry = setTimeout(
         () => socket.disconnect(true),
         Math.min(Math.max(session.expiresAt - now(), 0), MAX_TIMER_MS),
@@ -418,6 +425,12 @@ export const realtimePlugin = fp(
       }
     }
 
+    /** After a socket closed: whether its person has none left anywhere (they went offline). */
+    async function checkPresence(userId: string): Promise<void> {
+      if ((await io.in(userRoom(userId)).fetchSockets()).length > 0) return;
+      for (const listener of presenceListeners) listener(userId, false);
+    }
+
     io.on('connection', (socket) => {
       const saved = socket.recovered ? socket.data : null;
       socket.data = { user: null, expiresAt: 0 };
@@ -425,7 +438,11 @@ export const realtimePlugin = fp(
       const authTimer = setTimeout(() => {
         if (!socket.data.user) socket.disconnect(true);
       }, AUTH_TIMEOUT_MS);
-      socket.once('disconnect', () => clearTimeout(authTimer));
+      socket.once('disconnect', () => {
+        clearTimeout(authTimer);
+        const user = socket.data.user;
+        if (user) checkPresence(user.id).catch((err) => app.log.warn({ err }, 'presence check failed'));
+      });
       if (app.redis) {
         // With recovery on, Socket.IO stores the socket's rooms as it drops, and a recovered socket is
         // put back in them, and sent what they missed, before anything of ours runs: it leaves them
@@ -526,6 +543,12 @@ export const realtimePlugin = fp(
 
     const realtime: Realtime = {
       toDashboard: (event, ...args) => emitToDashboard(event, args),
+      toUser: (userId, event, ...args) => emitTo(userRoom(userId), event, args),
+      onPresence: (listener) => {
+        presenceListeners.add(listener);
+        return () => presenceListeners.delete(listener);
+      },
+      isPresent: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
       toConversation: (conversationId, event, ...args) =>
         emitTo(ROOMS.conversation(conversationId), event, args),
       toDashboardAndConversation: (conversationId, event, ...args) =>

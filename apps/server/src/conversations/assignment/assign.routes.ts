@@ -41,6 +41,7 @@ export const assignRoutes: FastifyPluginAsync = async (fastify) => {
         mode: 'human',
         user: assignee,
         reason: `${ASSIGNED_REASON_PREFIX}${request.user!.name}`,
+        assignedBy: { id: request.user!.id, name: request.user!.name },
       });
       return { success: true as const, data: conversation, message: `Conversa atribuída a ${assignee.name}` };
     },

@@ -12,13 +12,15 @@ import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { normalizePhone } from '../../lib/phone.js';
 import type { DomainEvents, Realtime } from '../../types.js';
-import { applyHandlerChange } from './change-handler.js';
+import { applyHandlerChange, type HandlerChange } from './change-handler.js';
 import { resolveClientIdentities } from './client-identity.js';
 import type { ConversationRow } from './conversation-row.js';
 import type { MessageRow } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
+import { reopenHandler } from './reopen-handler.js';
 import { conversationSearchText } from './search-text.js';
+import { addTimelineEntry } from './timeline.js';
 
 /** A customer's message as it reached one of our numbers (an inbox). */
 export type InboxMessage = InboundMessage & { inboxId: string };
@@ -199,13 +201,14 @@ async function storeInbound(
   const agentJobs: QueuedJob[] = [];
   /** Media announced by a message, downloaded after the commit through the inbox's channel. */
   const mediaJobs: QueuedJob[] = [];
-  /** Conversations a person answered from the business phone: paused after the rows are written. */
-  const pauses: Array<{
-    row: ConversationRow;
-    events: PendingEvents;
-    reason: string;
-    mode: 'paused' | 'waiting_human';
-  }> = [];
+  /**
+   * Who answers changes after the rows are written: a person answered from the business phone (the
+   * AI pauses), the AI is off on the inbox, or the customer came back to a conversation that ended.
+   */
+  const handlerChanges: Array<{ row: ConversationRow; events: PendingEvents; change: HandlerChange }> = [];
+  /** Conversations that come back (ended, snoozed or archived): a line each, and their marks cleared. */
+  const returning: Array<{ id: string; line: string; event: 'reopened' | 'woke'; events: PendingEvents }> =
+    [];
   const out: Array<Stored & { dedupeKey: string | null }> = [];
 
   for (const inbound of identified) {
@@ -215,6 +218,7 @@ async function storeInbound(
     const key = thread(client.id, inbound.inboxId);
     const agentOn = deps.agentEnabled(inbound.inboxId);
     let conversation = current.get(key);
+    const firstInBatch = conversation === undefined;
     const latest = stored.get(key);
     if (!conversation && latest)
       conversation = { ...latest, client_name: client.name, client_phone: client.phone };
@@ -307,9 +311,39 @@ async function storeInbound(
     };
     current.set(key, updated);
 
+    // The customer writes to a conversation that ended or was snoozed: it comes back (ended ones to
+    // the AI or the last person, per conversation-rules; snoozed ones to whoever held them).
+    let reopened: HandlerChange | null = null;
+    if (!isNew && !fromPhone && !inbound.history && firstInBatch) {
+      if (conversation.status === 'completed' || conversation.status === 'abandoned') {
+        reopened = await reopenHandler(trx, conversation, agentOn);
+        returning.push({
+          id: conversation.id,
+          line: 'O cliente escreveu: conversa reaberta',
+          event: 'reopened',
+          events,
+        });
+      } else if (conversation.status === 'paused') {
+        returning.push({
+          id: conversation.id,
+          line: 'O cliente respondeu: a conversa voltou do adiamento',
+          event: 'woke',
+          events,
+        });
+      } else if (conversation.archived_at !== null) {
+        returning.push({
+          id: conversation.id,
+          line: 'O cliente escreveu: conversa desarquivada',
+          event: 'reopened',
+          events,
+        });
+      }
+    }
+    const answering = reopened?.mode ?? conversation.handler_mode;
+
     let dedupeKey: string | null = null;
     // Old messages (history) and a person's answer from the phone never wake the agent.
-    if (conversation.handler_mode === 'ai' && agentOn && !fromPhone && !inbound.history) {
+    if (answering === 'ai' && agentOn && !fromPhone && !inbound.history) {
       dedupeKey = `${agentReplyJob.name}:${message.id}`;
       agentJobs.push(
         agentReplyJob.job({ messageId: message.id, conversationId: conversation.id }, dedupeKey),
@@ -317,12 +351,23 @@ async function storeInbound(
     }
     events.newMessage(updated, message, { historical: inbound.history === true });
     // A person answered on the phone: the agent steps back on this conversation.
-    if (fromPhone && updated.handler_mode === 'ai') {
-      pauses.push({ row: updated, events, reason: PHONE_ANSWERED, mode: 'paused' });
+    if (reopened) {
+      handlerChanges.push({ row: updated, events, change: reopened });
+      current.set(key, {
+        ...updated,
+        handler_mode: reopened.mode,
+        is_ai_handled: reopened.mode === 'ai' ? 1 : 0,
+      });
+    } else if (fromPhone && updated.handler_mode === 'ai') {
+      handlerChanges.push({
+        row: updated,
+        events,
+        change: { mode: 'paused', user: null, reason: PHONE_ANSWERED },
+      });
       current.set(key, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
     } else if (!agentOn && updated.handler_mode === 'ai' && !isNew) {
       // The agent was switched off on this inbox since the conversation began: a person answers now.
-      pauses.push({ row: updated, events, reason: AGENT_OFF, mode: 'waiting_human' });
+      handlerChanges.push({ row: updated, events, change: { mode: 'waiting_human', reason: AGENT_OFF } });
       current.set(key, { ...updated, handler_mode: 'waiting_human', is_ai_handled: 0 });
     }
     if (!isNew && conversation.status !== 'active') {
@@ -372,10 +417,29 @@ async function storeInbound(
     throw new DuplicateDelivery(missing?.provider_message_id ?? '');
   }
   await updateConversations(trx, [...current.values()]);
-  for (const { row, events, reason, mode } of pauses) {
-    const change = mode === 'paused' ? { mode, user: null, reason } : { mode, reason };
-    await applyHandlerChange(trx, row, change, events);
+  if (returning.length > 0) {
+    await trx
+      .updateTable('conversations')
+      .set({ snoozed_until: null, archived_at: null })
+      .where(
+        'id',
+        'in',
+        returning.map((r) => r.id),
+      )
+      .execute();
+    for (const { id, line, event, events } of returning) {
+      const entry = await addTimelineEntry(trx, {
+        conversationId: id,
+        kind: 'event',
+        event,
+        text: line,
+        author: null,
+        at,
+      });
+      events.conversation(id, 'conversation:timeline', entry);
+    }
   }
+  for (const { row, events, change } of handlerChanges) await applyHandlerChange(trx, row, change, events);
   const recordedActivities = await recordActivities(
     trx,
     activities.map((entry) => entry.activity),
@@ -416,6 +480,9 @@ function newConversationRow(client: Client, at: number, inboxId: string, agentOn
     converted_at: null,
     updated_at: at,
     search_text: null,
+    archived_at: null,
+    snoozed_until: null,
+    last_person_id: null,
     client_name: client.name,
     client_phone: client.phone,
   };

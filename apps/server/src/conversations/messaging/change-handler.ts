@@ -1,3 +1,4 @@
+import type { TimelineEvent } from '@atende/contracts';
 import type { Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -9,6 +10,7 @@ import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { type ConversationRow, selectConversations, toConversation } from './conversation-row.js';
 import type { PendingEvents } from './pending-events.js';
+import { addTimelineEntry } from './timeline.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada';
 
@@ -22,7 +24,18 @@ export interface HandlerActor {
  * it to a person (never over one), or the AI is paused.
  */
 export type HandlerChange =
-  | { mode: 'human'; user: HandlerActor; reason: string }
+  /**
+   * `assignedBy`: someone else gave it to `user`, automatic assignment did ('auto'), or it came back
+   * to them when the customer wrote again ('reopen'); absent: they took it themselves.
+   */
+  | {
+      mode: 'human';
+      user: HandlerActor;
+      reason: string;
+      assignedBy?: HandlerActor | 'auto' | 'reopen';
+      /** Only while it still waits for a person (automatic assignment never takes one from someone). */
+      onlyIfWaiting?: boolean;
+    }
   | { mode: 'ai'; user: HandlerActor | null; reason: string }
   | { mode: 'waiting_human'; reason: string; cause?: string | undefined }
   | { mode: 'paused'; user: HandlerActor | null; reason: string };
@@ -75,6 +88,12 @@ export async function lockConversationsInOrder(
 
 /** Whether the change does anything: a hand-off never replaces a person (holding or awaited). */
 function changes(row: ConversationRow, change: HandlerChange): boolean {
+  if (
+    change.mode === 'human' &&
+    change.onlyIfWaiting &&
+    (row.handler_mode !== 'waiting_human' || row.status !== 'active')
+  )
+    return false;
   if (change.mode === 'waiting_human') return row.handler_mode === 'ai' || row.handler_mode === 'paused';
   const userId = 'user' in change ? (change.user?.id ?? null) : null;
   return row.handler_mode !== change.mode || (change.mode === 'human' && row.handler_user_id !== userId);
@@ -114,10 +133,29 @@ export async function applyHandlerChange(
       handler_reason: updated.handler_reason,
       is_ai_handled: updated.is_ai_handled,
       updated_at: at,
+      ...(change.mode === 'human' ? { last_person_id: change.user.id } : {}),
     })
     .where('id', '=', row.id)
     .execute();
   await recordHandlerChange(trx, row, change, at);
+  const line = await addTimelineEntry(trx, {
+    conversationId: row.id,
+    kind: 'event',
+    ...timelineLine(change),
+    at,
+  });
+  events.conversation(row.id, 'conversation:timeline', line);
+  if (change.mode === 'human' && change.assignedBy !== undefined) {
+    const customer = customerLabel({ name: row.client_name, phone: row.client_phone, id: row.client_id });
+    events
+      .user(change.user.id, 'notification:new', {
+        kind: 'assigned',
+        title: 'Conversa atribuída a você',
+        body: `${customer} — ${change.reason}`,
+        conversationId: row.id,
+      })
+      .user(change.user.id, 'attention:changed', {});
+  }
   const activity = await recordActivity(trx, {
     type: 'takeover',
     ...activityText(row, change),
@@ -152,6 +190,38 @@ export async function applyHandlerChange(
   return updated;
 }
 
+/** The change's line in the transcript ("Ana assumiu a conversa"). */
+function timelineLine(change: HandlerChange): {
+  event: TimelineEvent;
+  text: string;
+  author: HandlerActor | null;
+} {
+  switch (change.mode) {
+    case 'human':
+      if (change.assignedBy === 'auto')
+        return { event: 'assigned', text: `Atribuída automaticamente a ${change.user.name}`, author: null };
+      if (change.assignedBy === 'reopen')
+        return { event: 'assigned', text: `Voltou para ${change.user.name}`, author: null };
+      if (change.assignedBy)
+        return {
+          event: 'assigned',
+          text: `${change.assignedBy.name} atribuiu a conversa a ${change.user.name}`,
+          author: change.assignedBy,
+        };
+      return { event: 'taken_over', text: `${change.user.name} assumiu a conversa`, author: change.user };
+    case 'ai':
+      return {
+        event: 'handed_back',
+        text: `${change.user?.name ?? 'Sistema'} devolveu a conversa à IA`,
+        author: change.user,
+      };
+    case 'waiting_human':
+      return { event: 'handed_off', text: `Transferida para um atendente: ${change.reason}`, author: null };
+    case 'paused':
+      return { event: 'ai_paused', text: `IA pausada: ${change.reason}`, author: change.user };
+  }
+}
+
 const AUDIT_ACTIONS = {
   human: 'conversation.takeover',
   ai: 'conversation.handback',
@@ -183,6 +253,17 @@ async function recordHandlerChange(
     })
     .execute();
   if (change.mode === 'paused') return;
+  if (change.mode === 'human' && change.assignedBy !== undefined) {
+    if (typeof change.assignedBy === 'string') return;
+    await recordAudit(trx, {
+      action: 'conversation.assign',
+      actor: change.assignedBy,
+      targetType: 'conversation',
+      targetId: row.id,
+      detail: { assignee: change.user.name, reason: change.reason, from: row.handler_mode },
+    });
+    return;
+  }
   await recordAudit(trx, {
     action: AUDIT_ACTIONS[change.mode],
     actor: user,

@@ -46,6 +46,11 @@ export interface PersonalDataEraser {
     trx: Transaction<Database>,
     clientId: string,
   ): Promise<{ blanked: Record<string, number>; mediaIds: string[] } | null>;
+  /** Deletes a conversation and everything found through it; answers the files to remove. */
+  deleteConversationWithin(
+    trx: Transaction<Database>,
+    conversationId: string,
+  ): Promise<{ mediaIds: string[] }>;
 }
 
 /**

@@ -16,7 +16,7 @@ import { type MessageRow, toMessages } from './message-row.js';
 import { normalizeSearch } from './search-text.js';
 
 export interface ListConversationsFilter {
-  status: 'all' | 'active' | 'finished' | 'completed' | 'paused' | 'abandoned';
+  status: 'all' | 'active' | 'finished' | 'completed' | 'paused' | 'abandoned' | 'archived';
   search?: string | undefined;
   tags?: string[] | undefined;
   clientId?: string | undefined;
@@ -25,51 +25,77 @@ export interface ListConversationsFilter {
   handler?: HandlerMode | undefined;
   /** The viewer's visibility scope (conversations/visibility), applied when it limits them. */
   visible?: { readonly limited: boolean; where(table: string): Expression<SqlBool> } | undefined;
-  /** Held by this person (a user id), or by nobody (null). */
+  /** Held by this person (a user id), or waiting for one (null: the queue, oldest first). */
   heldBy?: string | null | undefined;
   limit: number;
   cursor?: string | undefined;
 }
 
-/** The filters on the conversation's own columns (everything but the search), or null for none. */
-function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> | null {
+/** The filters on the conversation's own columns (everything but the search). */
+function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> {
   const eb = expressionBuilder<{ c: ConversationsTable }, 'c'>();
   const parts: Expression<SqlBool>[] = [];
-  if (filter.status !== 'all') {
+  if (filter.status === 'archived') parts.push(eb('c.archived_at', 'is not', null));
+  else parts.push(eb('c.archived_at', 'is', null));
+  if (filter.status !== 'all' && filter.status !== 'archived') {
     parts.push(eb('c.status', '=', filter.status === 'finished' ? 'completed' : filter.status));
   }
   if (filter.clientId) parts.push(eb('c.client_id', '=', filter.clientId));
   if (filter.inboxId) parts.push(eb('c.inbox_id', '=', filter.inboxId));
   if (filter.handler) parts.push(eb('c.handler_mode', '=', filter.handler));
   if (filter.visible?.limited) parts.push(filter.visible.where('c'));
-  if (filter.heldBy === null) parts.push(eb('c.handler_mode', '!=', 'human'));
+  if (filter.heldBy === null) parts.push(eb('c.handler_mode', '=', 'waiting_human'));
   else if (filter.heldBy) {
     parts.push(eb.and([eb('c.handler_mode', '=', 'human'), eb('c.handler_user_id', '=', filter.heldBy)]));
   }
   if (filter.tags && filter.tags.length > 0) {
     parts.push(eb.or(filter.tags.map((tag) => eb('c.tags', 'like', containsPattern(JSON.stringify(tag))))));
   }
-  return parts.length === 0 ? null : eb.and(parts);
+  return eb.and(parts);
+}
+
+/** The filters beyond the list's default (which leaves archived conversations out). */
+function isDefaultList(filter: ListConversationsFilter): boolean {
+  return (
+    filter.status === 'all' &&
+    !filter.clientId &&
+    !filter.inboxId &&
+    !filter.handler &&
+    !filter.visible?.limited &&
+    filter.heldBy === undefined &&
+    !(filter.tags && filter.tags.length > 0) &&
+    !(filter.search && normalizeSearch(filter.search.trim()))
+  );
 }
 
 /** `limit + 1` rows fetched → the page and the cursor of the next one. */
-function toPage(rows: ConversationSummaryRow[], limit: number, total: number) {
+function toPage(
+  rows: ConversationSummaryRow[],
+  limit: number,
+  total: number,
+  keyOf: (row: ConversationSummaryRow) => number = (row) => row.last_message_time ?? 0,
+) {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
     conversations: pageRows.map(toConversation),
-    nextCursor: hasMore && last ? encodeCursor({ time: last.last_message_time ?? 0, id: last.id }) : null,
+    nextCursor: hasMore && last ? encodeCursor({ time: keyOf(last), id: last.id }) : null,
     total,
   };
 }
 
-/** The unfiltered list (the inbox's usual call), prepared once: newest first, then after a cursor. */
+/** The default list (the inbox's usual call), prepared once: newest first, then after a cursor. */
 const firstPage = preparedQueryWithLimit((db, limit) =>
-  selectConversationSummaries(db).orderBy('c.last_message_time', 'desc').orderBy('c.id', 'desc').limit(limit),
+  selectConversationSummaries(db)
+    .where('c.archived_at', 'is', null)
+    .orderBy('c.last_message_time', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit),
 );
 const pageAfter = preparedQueryWithLimit((db, limit, time: number, id: string) =>
   selectConversationSummaries(db)
+    .where('c.archived_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('c.last_message_time', '<', time),
@@ -81,14 +107,15 @@ const pageAfter = preparedQueryWithLimit((db, limit, time: number, id: string) =
     .limit(limit),
 );
 const countAll = preparedQuery((db) =>
-  db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('total')),
+  db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('archived_at', 'is', null),
 );
 
 export function conversationQueries(db: Kysely<Database>) {
   function filtered(filter: ListConversationsFilter) {
-    let query = selectConversationSummaries(db);
-    const own = ownFilters(filter);
-    if (own) query = query.where(own);
+    let query = selectConversationSummaries(db).where(ownFilters(filter));
     const search = filter.search ? normalizeSearch(filter.search.trim()) : '';
     if (search) {
       const pattern = containsPattern(search);
@@ -126,10 +153,11 @@ export function conversationQueries(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(row?.total ?? 0);
     }
-    let query = db.selectFrom('conversations as c').select((eb) => eb.fn.countAll<number>().as('total'));
-    const own = ownFilters(filter);
-    if (own) query = query.where(own);
-    const row = await query.executeTakeFirst();
+    const row = await db
+      .selectFrom('conversations as c')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(ownFilters(filter))
+      .executeTakeFirst();
     return Number(row?.total ?? 0);
   }
 
@@ -177,7 +205,7 @@ export function conversationQueries(db: Kysely<Database>) {
       total: number;
     }> {
       const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
-      if (!ownFilters(filter) && !(filter.search && normalizeSearch(filter.search.trim()))) {
+      if (isDefaultList(filter)) {
         const [{ rows }, count] = await Promise.all([
           cursor ? pageAfter(db, filter.limit + 1, cursor.time, cursor.id) : firstPage(db, filter.limit + 1),
           countAll(db),
@@ -185,6 +213,26 @@ export function conversationQueries(db: Kysely<Database>) {
         return toPage(rows, filter.limit, Number(count.rows[0]?.total ?? 0));
       }
       let page = filtered(filter);
+      // The queue: who waits longest comes first (the cursor is then on handler_since).
+      if (filter.heldBy === null) {
+        if (cursor) {
+          page = page.where((eb) =>
+            eb.or([
+              eb('c.handler_since', '>', cursor.time),
+              eb.and([eb('c.handler_since', '=', cursor.time), eb('c.id', '>', cursor.id)]),
+            ]),
+          );
+        }
+        const [rows, total] = await Promise.all([
+          page
+            .orderBy('c.handler_since', 'asc')
+            .orderBy('c.id', 'asc')
+            .limit(filter.limit + 1)
+            .execute(),
+          countFiltered(filter),
+        ]);
+        return toPage(rows, filter.limit, total, (row) => row.handler_since);
+      }
       if (cursor) {
         page = page.where((eb) =>
           eb.or([

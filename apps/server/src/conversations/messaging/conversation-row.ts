@@ -38,6 +38,8 @@ const LIST_COLUMNS = [
   'c.handler_since',
   'c.handler_reason',
   'c.inbox_id',
+  'c.archived_at',
+  'c.snoozed_until',
 ] as const;
 
 /** The list page's rows: only what the response needs. */
@@ -97,5 +99,7 @@ export function toConversation<R extends ConversationSummaryRow>(row: R): Conver
     clientName: row.client_name,
     clientPhone: row.client_phone,
     inboxId: row.inbox_id,
+    archivedAt: row.archived_at == null ? null : toIso(row.archived_at),
+    snoozedUntil: row.snoozed_until == null ? null : toIso(row.snoozed_until),
   };
 }

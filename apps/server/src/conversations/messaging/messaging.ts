@@ -1,4 +1,4 @@
-import type { Conversation } from '@atende/contracts';
+import { type Conversation, TRANSITION_REFUSED } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
@@ -22,10 +22,11 @@ import { clientRecords, type PersonalDataEraser } from './client-records.js';
 import { conversationAccess } from './conversation-access.js';
 import { conversationQueries } from './conversation-queries.js';
 import { toConversation } from './conversation-row.js';
-import { conversationStatus } from './conversation-status.js';
 import { conversions } from './conversion.js';
 import { DeliveryStatuses } from './delivery-status.js';
+import { lifecycle } from './lifecycle.js';
 import { messageChanges } from './message-changes.js';
+import { notes } from './notes.js';
 import { PendingEvents } from './pending-events.js';
 import { reactionWriter } from './reactions.js';
 import { sendOutcomes } from './send-outcome.js';
@@ -93,6 +94,17 @@ export function createMessaging(deps: MessagingDeps) {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockConversation(trx, kind, conversationId);
       if (!current) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+      // Who answers means something only while it is open (the header offers nothing else).
+      if (current.status !== 'active') {
+        if (
+          change.mode === 'waiting_human' ||
+          change.mode === 'paused' ||
+          (change.mode === 'human' && change.onlyIfWaiting)
+        )
+          return current;
+        const action = change.mode === 'ai' ? 'handback' : change.assignedBy ? 'assign' : 'takeover';
+        throw new AppError('CONFLICT', TRANSITION_REFUSED[action]);
+      }
       return applyHandlerChange(trx, current, change, events);
     });
     events.flush(deps);
@@ -116,7 +128,10 @@ export function createMessaging(deps: MessagingDeps) {
     ...sendOutcomes({ realtime, writes: deps.writes }),
     /** When the customer last wrote (WhatsApp's 24-hour service window). */
     serviceWindow: serviceWindowReads(db),
-    ...conversationStatus({ db, realtime, domainEvents }),
+    /** Resolve, reopen, snooze, archive, abandon, delete: the conversation's life cycle. */
+    ...lifecycle({ db, kind, realtime, domainEvents, jobs, personalData: deps.personalData, agentEnabled }),
+    /** Private notes and the transcript's system lines. */
+    ...notes({ db, realtime, domainEvents }),
     ...conversions({ db, realtime }),
     ...conversationQueries(db),
     ...conversationAccess(db),

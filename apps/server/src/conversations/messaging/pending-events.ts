@@ -40,6 +40,12 @@ export class PendingEvents {
     return this;
   }
 
+  /** To every socket of one person (their notifications and counts). */
+  user<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Args<E>): this {
+    this.emits.push((realtime) => realtime.toUser(userId, event, ...args));
+    return this;
+  }
+
   /** To the dashboard room and to the conversation's room (a socket in both hears it once). */
   both<E extends keyof ServerToClientEvents>(conversationId: string, event: E, ...args: Args<E>): this {
     this.emits.push((realtime) => realtime.toDashboardAndConversation(conversationId, event, ...args));

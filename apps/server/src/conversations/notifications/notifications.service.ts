@@ -7,6 +7,8 @@ import { ASSIGNED_REASON_PREFIX } from '../assignment/assign.routes.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 
 const LIMIT = 50;
+/** Mentions older than this are not news any more. */
+const MENTION_DAYS_MS = 7 * 86_400_000;
 
 type Item = Omit<Notification, 'read'>;
 
@@ -65,6 +67,16 @@ export function notificationsService(app: FastifyInstance, adminNotices: AdminNo
         body: `${c.clientName ?? `Cliente ${c.clientId}`} — ${c.handler.reason}`,
         at: c.handler.since,
         conversationId: c.id,
+      });
+    }
+    for (const note of await messaging.mentionsOf(user.id, MENTION_DAYS_MS, scope)) {
+      list.push({
+        id: `mention:${note.id}`,
+        kind: 'mention',
+        title: `${note.author?.name ?? 'Alguém'} mencionou você`,
+        body: note.text.length > 140 ? `${note.text.slice(0, 139)}…` : note.text,
+        at: note.createdAt,
+        conversationId: note.conversationId,
       });
     }
     const disconnected = whatsapp();

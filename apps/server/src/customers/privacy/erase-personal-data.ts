@@ -1,4 +1,5 @@
 import type { PersonalDataEraser } from '../../conversations/messaging/client-records.js';
+import { deleteConversationData } from './delete-conversation.js';
 import { personalColumns } from './personal-data.js';
 import { blank, customerTables, type Db, locate, rowsOf, type Subject } from './personal-data-sql.js';
 
@@ -18,8 +19,14 @@ export async function erasePersonalData(trx: Db, subject: Subject): Promise<Reco
   return counts;
 }
 
-/** The erasure as messaging runs it: find the customer's rows, then blank them, in its transaction. */
+/**
+ * The erasure as messaging runs it (find the customer's rows, then blank them) and a conversation's
+ * deletion, both in its transaction.
+ */
 export const personalDataEraser: PersonalDataEraser = {
+  async deleteConversationWithin(trx, conversationId) {
+    return { mediaIds: (await deleteConversationData(trx, conversationId)).mediaIds };
+  },
   async eraseWithin(trx, clientId) {
     const subject = await locate(trx, clientId);
     if (!subject) return null;

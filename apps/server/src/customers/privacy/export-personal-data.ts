@@ -9,6 +9,7 @@ export async function personalDataOf(db: Db, clientId: string) {
   if (!subject) return null;
   const tables: Record<string, Record<string, unknown>[]> = {};
   for (const [table, entry] of customerTables()) {
+    if (entry.export) continue;
     tables[table] = await selectRows(db, table, rowsOf(entry.rows, subject));
   }
   return tables;

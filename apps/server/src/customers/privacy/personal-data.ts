@@ -53,6 +53,8 @@ export type Retention =
 
 export interface TableEntry {
   rows: RowsOf;
+  /** Rows of the customer's that their export leaves out (the team's internal words), and why. */
+  export?: { omit: string };
   columns: Record<string, Treatment>;
   /** Absent: kept as long as the data they belong to (or, for `none`, not customer data). */
   retention?: Retention;
@@ -109,6 +111,9 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       handler_reason: KEEP,
       converted_at: KEEP,
       updated_at: KEEP,
+      archived_at: KEEP,
+      snoozed_until: KEEP,
+      last_person_id: KEEP,
     },
     // The message it shows is gone after the retention period.
     retention: { when: 'older', column: 'last_message_time', action: 'erase' },
@@ -168,6 +173,30 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       sha256: erase(null),
       created_at: KEEP,
     },
+  },
+  conversation_timeline: {
+    rows: { by: 'conversation', column: 'conversation_id' },
+    // The team's words between colleagues: not part of the customer's export, but erased and expired
+    // like message text, since a note may quote or describe the customer.
+    export: { omit: 'private notes between colleagues and system lines' },
+    columns: {
+      id: KEEP,
+      conversation_id: KEEP,
+      kind: KEEP,
+      event: KEEP,
+      text: anonymise('Conteúdo apagado (LGPD)'),
+      author_id: KEEP,
+      author_name: KEEP,
+      mentions: KEEP,
+      created_at: KEEP,
+    },
+    retention: { when: 'older', column: 'created_at', action: 'delete' },
+  },
+  conversation_reads: {
+    // Who saw the conversation when: instants and ids of the team, nothing of the customer.
+    rows: { by: 'conversation', column: 'conversation_id' },
+    export: { omit: "the team's read marks" },
+    columns: { user_id: KEEP, conversation_id: KEEP, read_at: KEEP },
   },
   handler_changes: {
     rows: { by: 'conversation', column: 'conversation_id' },
@@ -310,6 +339,8 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     'disabled',
     'created_at',
     'updated_at',
+    'availability',
+    'last_assigned_at',
   ]),
   sessions: notCustomerData("the team's sign-ins", [
     'id',
@@ -352,6 +383,8 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     'created_at',
     'updated_at',
     'removed_at',
+    'auto_assign',
+    'assign_capacity',
   ]),
   inbox_members: notCustomerData('who answers which number', ['inbox_id', 'user_id']),
   webhook_endpoints: notCustomerData('where events are posted', [

@@ -19,6 +19,7 @@ import * as m027 from './027-integrations.js';
 import * as m028 from './028-message-clarification.js';
 import * as m030 from './030-message-media-and-edits.js';
 import * as m031 from './031-lease-epoch.js';
+import * as m032 from './032-team-day.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '028-message-clarification': m028,
   '030-message-media-and-edits': m030,
   '031-lease-epoch': m031,
+  '032-team-day': m032,
 };

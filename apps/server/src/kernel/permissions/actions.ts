@@ -52,6 +52,8 @@ export const ACTIONS = {
   'clients:export': { operators: false },
   'clients:erase': { operators: false },
   'conversations:assign': { operators: false },
+  /** For good, with everything in it (archiving keeps it). */
+  'conversations:delete': { operators: false },
   /** Beyond the visibility rules (colleagues' held conversations, members-only inboxes). */
   'conversations:see-all': { operators: false },
   'conversation:takeover': takeOver,

@@ -33,6 +33,9 @@ const TESTED_WITH_THEIR_OWNER: Record<string, string> = {
   // What the customer sees on a linked device (read receipts, "digitando…"): tested with its fake socket.
   readReceipts: 'channels/whatsapp-web/customer-expectations.test.ts',
   typingIndicator: 'channels/whatsapp-web/customer-expectations.test.ts',
+  // The conversation's life cycle: tested with it.
+  reopenTo: 'conversations/messaging/lifecycle.test.ts',
+  abandonAfterHours: 'conversations/messaging/lifecycle.test.ts',
 };
 
 const tested = new Set<string>();

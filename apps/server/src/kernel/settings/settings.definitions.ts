@@ -12,6 +12,10 @@ import {
   agentConfigInputSchema,
   agentConfigResponseSchema,
   agentConfigSchema,
+  type ConversationRules,
+  conversationRulesInputSchema,
+  conversationRulesResponseSchema,
+  conversationRulesSchema,
   type SecurityConfig,
   securityConfigInputSchema,
   securityConfigResponseSchema,
@@ -30,6 +34,7 @@ import { maskSecret } from './mask-secret.js';
 export interface SettingsValues {
   config: AgentConfig;
   'access-control': AccessControl;
+  'conversation-rules': ConversationRules;
   'admin-config': AdminConfig;
   'security-config': SecurityConfig;
   'whatsapp-cloud': WhatsappCloudConfig;
@@ -39,6 +44,7 @@ export type SettingsKey = keyof SettingsValues;
 export interface SettingsViews {
   config: AgentConfig;
   'access-control': AccessControl;
+  'conversation-rules': ConversationRules;
   'admin-config': AdminConfigView;
   'security-config': SecurityConfig;
   'whatsapp-cloud': WhatsappCloudConfigView;
@@ -78,6 +84,13 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
     schema: accessControlSchema,
     input: accessControlInputSchema,
     response: accessControlResponseSchema,
+    merge: plainMerge,
+    view: (v) => v,
+  },
+  'conversation-rules': {
+    schema: conversationRulesSchema,
+    input: conversationRulesInputSchema,
+    response: conversationRulesResponseSchema,
     merge: plainMerge,
     view: (v) => v,
   },

@@ -1,5 +1,5 @@
 import type { ManagedUser, UpdateUserRequest } from '@atende/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -82,7 +82,7 @@ export function usersAdminService(db: Kysely<Database>, kind: DatabaseKind, sock
       if (activeAdmins.includes(id) && !staysActiveAdmin && activeAdmins.length <= 1) {
         throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
       }
-      const set: Partial<Database['users']> = { updated_at: now() };
+      const set: Updateable<Database['users']> = { updated_at: now() };
       if (patch.name !== undefined) set.name = patch.name;
       if (patch.role !== undefined) set.role = patch.role;
       if (patch.disabled !== undefined) set.disabled = patch.disabled ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { User, UserRole } from '@atende/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { getSettings } from '../../kernel/settings/settings.service.js';
@@ -114,7 +114,7 @@ export async function updateProfile(
   patch: { name?: string; avatar?: string | null },
   at = now(),
 ): Promise<void> {
-  const set: Partial<Database['users']> = { updated_at: at };
+  const set: Updateable<Database['users']> = { updated_at: at };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.avatar !== undefined) set.avatar = patch.avatar;
   await db.updateTable('users').set(set).where('id', '=', userId).execute();

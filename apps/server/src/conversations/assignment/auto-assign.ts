@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { now } from '../../lib/clock.js';
+
+/** How many waiting conversations one pass offers at most (the next pass takes the rest). */
+const DRAIN_LIMIT = 100;
+
+interface Candidate {
+  id: string;
+  name: string;
+  open: number;
+  lastAssignedAt: number | null;
+}
+
+/**
+ * Automatic assignment: a conversation handed to a person goes at once to the inbox's available
+ * member (online, with a dashboard open) holding the fewest open conversations under the inbox's
+ * capacity, the longest idle first on a tie (round-robin); else it waits in "Não atribuídas", oldest
+ * first, and is offered again when someone comes online or frees a place. The write is conditional
+ * (only while it still waits, row locked), so across instances a conversation gets one owner.
+ */
+export function autoAssignment(app: FastifyInstance) {
+  const { db } = app;
+
+  async function candidates(inboxId: string): Promise<{ capacity: number; people: Candidate[] } | null> {
+    const inbox = await db
+      .selectFrom('inboxes')
+      .select(['auto_assign', 'assign_capacity', 'operator_access', 'removed_at'])
+      .where('id', '=', inboxId)
+      .executeTakeFirst();
+    if (!inbox || inbox.auto_assign !== 1 || inbox.removed_at !== null) return null;
+    // An inbox open to every operator is answered by the operators; a members-only one by its members.
+    let people = db
+      .selectFrom('users as u')
+      .select([
+        'u.id',
+        'u.name',
+        'u.last_assigned_at as lastAssignedAt',
+        sql<number>`(select count(*) from conversations c
+          where c.handler_mode = 'human' and c.handler_user_id = u.id and c.status = 'active')`.as('open'),
+      ])
+      .where('u.disabled', '=', 0)
+      .where('u.availability', '=', 'online');
+    people =
+      inbox.operator_access === 'members'
+        ? people.where(
+            'u.id',
+            'in',
+            db.selectFrom('inbox_members').select('user_id').where('inbox_id', '=', inboxId),
+          )
+        : people.where('u.role', '=', 'operator');
+    const rows = await people.execute();
+    const present = await Promise.all(rows.map((row) => app.realtime.isPresent(row.id)));
+    return {
+      capacity: inbox.assign_capacity,
+      people: rows
+        .filter((row, i) => present[i] && Number(row.open) < inbox.assign_capacity)
+        .map((row) => ({ ...row, open: Number(row.open) })),
+    };
+  }
+
+  function pick(people: Candidate[]): Candidate | undefined {
+    return people.toSorted(
+      (a, b) =>
+        a.open - b.open || (a.lastAssignedAt ?? 0) - (b.lastAssignedAt ?? 0) || a.id.localeCompare(b.id),
+    )[0];
+  }
+
+  /** Offers one waiting conversation; answers who took it, or null. */
+  async function assignOne(conversationId: string): Promise<string | null> {
+    const conversation = await db
+      .selectFrom('conversations')
+      .select(['inbox_id', 'handler_mode', 'status', 'archived_at'])
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    if (!conversation || conversation.handler_mode !== 'waiting_human' || conversation.status !== 'active')
+      return null;
+    const pool = await candidates(conversation.inbox_id);
+    const person = pool && pick(pool.people);
+    if (!person) return null;
+    const updated = await app.domain.messaging.changeHandler(conversationId, {
+      mode: 'human',
+      user: { id: person.id, name: person.name },
+      reason: 'atribuída automaticamente',
+      assignedBy: 'auto',
+      onlyIfWaiting: true,
+    });
+    if (updated.handler.mode !== 'human' || updated.handler.userId !== person.id) return null;
+    await db.updateTable('users').set({ last_assigned_at: now() }).where('id', '=', person.id).execute();
+    return person.id;
+  }
+
+  /** Offers the waiting conversations, oldest first, until nobody available is left for them. */
+  async function drain(): Promise<number> {
+    const waiting = await db
+      .selectFrom('conversations as c')
+      .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+      .select('c.id')
+      .where('c.handler_mode', '=', 'waiting_human')
+      .where('c.status', '=', 'active')
+      .where('i.auto_assign', '=', 1)
+      .orderBy('c.handler_since')
+      .limit(DRAIN_LIMIT)
+      .execute();
+    let assigned = 0;
+    for (const { id } of waiting) if (await assignOne(id)) assigned += 1;
+    return assigned;
+  }
+
+  /** One pass at a time per instance; a pass asked for meanwhile runs once after it. */
+  let running: Promise<number> | null = null;
+  let again = false;
+  function drainSoon(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err) => {
+        app.log.error({ err }, 'automatic assignment failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          drainSoon();
+        }
+      });
+  }
+
+  return { assignOne, drain, drainSoon, idle: () => running ?? Promise.resolve(0) };
+}
+
+export type AutoAssignment = ReturnType<typeof autoAssignment>;

@@ -1,0 +1,318 @@
+import {
+  type ConversationAction,
+  type ConversationStatus,
+  conversationStatusSchema,
+  conversationView,
+  type TimelineEvent,
+  TRANSITION_REFUSED,
+} from '@atende/contracts';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
+import type { ConversationsTable, Database } from '../../db/schema.js';
+import { conversationWakeJob } from '../../jobs/job-kinds.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { recordActivity } from '../../kernel/activities/activities.service.js';
+import { customerLabel } from '../../kernel/activities/activity-texts.js';
+import { recordAudit } from '../../kernel/audit/audit.repository.js';
+import { settingsTimeZone } from '../../kernel/time/time-zone.js';
+import { AppError } from '../../lib/app-error.js';
+import { now } from '../../lib/clock.js';
+import type { AuthUser, DomainEvents, Realtime } from '../../types.js';
+import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
+import type { PersonalDataEraser } from './client-records.js';
+import { type ConversationRow, toConversation } from './conversation-row.js';
+import { PendingEvents } from './pending-events.js';
+import { reopenHandler } from './reopen-handler.js';
+import { addTimelineEntry } from './timeline.js';
+
+/** Who does it: a person (their role decides what they may), or the server itself (null). */
+export type LifecycleActor = Pick<AuthUser, 'id' | 'name' | 'role'> | null;
+
+const SERVER = { id: '', role: 'admin' as const };
+
+/** How long a page of the abandoned sweep is: the rest waits for the next round. */
+const ABANDON_BATCH = 200;
+
+interface Transition {
+  action: ConversationAction;
+  set: Updateable<ConversationsTable>;
+  event: TimelineEvent;
+  /** The line in the transcript, given who did it ("Ana finalizou a conversa"). */
+  line: (who: string | null) => string;
+  /** Audited when an admin does it for someone else, or always. */
+  audit?: 'always' | 'on-behalf' | undefined;
+  auditAction?:
+    | 'conversation.resolve'
+    | 'conversation.reopen'
+    | 'conversation.archive'
+    | 'conversation.unarchive';
+}
+
+export function lifecycle(deps: {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  realtime: Realtime;
+  domainEvents: DomainEvents;
+  jobs: JobRunner;
+  personalData: PersonalDataEraser;
+  agentEnabled: (inboxId: string) => boolean;
+}) {
+  const { db, kind } = deps;
+
+  /**
+   * One transition, in one transaction: the row locked, the move checked against what the header
+   * offers (`conversationView`: the same rule the screen follows), the columns written, a line in
+   * the transcript, an activity, the audit where it applies; events after the commit.
+   */
+  async function transition(
+    conversationId: string,
+    actor: LifecycleActor,
+    build: (row: ConversationRow, trx: Transaction<Database>) => Promise<Transition> | Transition,
+  ) {
+    const events = new PendingEvents();
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await lockConversation(trx, kind, conversationId);
+      if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+      const step = await build(row, trx);
+      const view = conversationView(toConversation(row), actor ?? SERVER);
+      if (!view.actions.has(step.action)) throw new AppError('CONFLICT', TRANSITION_REFUSED[step.action]);
+      const at = now();
+      await trx
+        .updateTable('conversations')
+        .set({ ...step.set, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      let updated: ConversationRow = { ...row, ...(step.set as Partial<ConversationRow>), updated_at: at };
+      const who = actor?.name ?? null;
+      const line = await addTimelineEntry(trx, {
+        conversationId: row.id,
+        kind: 'event',
+        event: step.event,
+        text: step.line(who),
+        author: actor ? { id: actor.id, name: actor.name } : null,
+        at,
+      });
+      events.conversation(row.id, 'conversation:timeline', line);
+      const onBehalf = actor?.role === 'admin' && row.handler_user_id !== actor.id;
+      if (step.auditAction && (step.audit === 'always' || (step.audit === 'on-behalf' && onBehalf))) {
+        await recordAudit(trx, {
+          action: step.auditAction,
+          actor: actor ? { id: actor.id, name: actor.name } : null,
+          targetType: 'conversation',
+          targetId: row.id,
+          detail: { from: row.status, holder: row.handler_user_name },
+        });
+      }
+      if (updated.status !== row.status) {
+        const customer = customerLabel({ name: row.client_name, phone: row.client_phone, id: row.client_id });
+        const activity = await recordActivity(trx, {
+          type: 'conversation',
+          title: `Conversa ${statusTitle(updated.status)}`,
+          description: `${step.line(who)} — ${customer}`,
+          conversationId: row.id,
+          timestamp: at,
+        });
+        events
+          .both(row.id, 'conversations:statusUpdate', { conversationId: row.id, status: updated.status })
+          .dashboard('analytics:update', activity)
+          .domain({
+            type: 'conversation.status_changed',
+            data: {
+              conversationId: row.id,
+              clientId: row.client_id,
+              status: updated.status as ConversationStatus,
+              previousStatus: conversationStatusSchema.safeParse(row.status).data ?? null,
+            },
+          });
+      }
+      // Reopening hands it to whoever answers now (the AI or the last person), in the same transaction.
+      if (step.action === 'reopen') {
+        const change = await reopenHandler(trx, updated, deps.agentEnabled(updated.inbox_id));
+        if (change) updated = await applyHandlerChange(trx, updated, change, events);
+      }
+      events.dashboard('conversation:updated', toConversation(updated));
+      return updated;
+    });
+    events.flush(deps);
+    return toConversation(result);
+  }
+
+  return {
+    /** Resolved by a person, the API, an automation or the agent (actor null). */
+    resolve: (conversationId: string, actor: LifecycleActor) =>
+      transition(conversationId, actor, (row) => ({
+        action: 'resolve',
+        set: {
+          status: 'completed',
+          snoozed_until: null,
+          last_person_id: row.handler_mode === 'human' ? row.handler_user_id : row.last_person_id,
+        },
+        event: 'resolved',
+        line: (who) => (who ? `${who} finalizou a conversa` : 'Conversa finalizada'),
+        audit: 'on-behalf',
+        auditAction: 'conversation.resolve',
+      })),
+
+    reopen: (conversationId: string, actor: LifecycleActor) =>
+      transition(conversationId, actor, () => ({
+        action: 'reopen',
+        set: { status: 'active', snoozed_until: null },
+        event: 'reopened',
+        line: (who) => (who ? `${who} reabriu a conversa` : 'Conversa reaberta'),
+        audit: 'on-behalf',
+        auditAction: 'conversation.reopen',
+      })),
+
+    /** Until an instant (a durable job wakes it), or until the customer writes again (null). */
+    snooze: async (conversationId: string, actor: LifecycleActor, until: number | null) => {
+      const zone = await settingsTimeZone(db);
+      const conversation = await transition(conversationId, actor, async (_row, trx) => {
+        if (until !== null) {
+          await deps.jobs.enqueue(trx, conversationWakeJob, { conversationId, until }, { runAt: until });
+        }
+        return {
+          action: 'snooze',
+          set: { status: 'paused', snoozed_until: until },
+          event: 'snoozed',
+          line: (who) =>
+            `${who ?? 'Sistema'} adiou a conversa ${until === null ? 'até o cliente responder' : `até ${formatInstant(until, zone)}`}`,
+        };
+      });
+      return conversation;
+    },
+
+    unsnooze: (conversationId: string, actor: LifecycleActor) =>
+      transition(conversationId, actor, () => ({
+        action: 'unsnooze',
+        set: { status: 'active', snoozed_until: null },
+        event: 'woke',
+        line: (who) => (who ? `${who} retomou a conversa` : 'A conversa voltou do adiamento'),
+      })),
+
+    /** The snooze's time came: active again, unless it was woken or snoozed anew meanwhile. */
+    async wake(conversationId: string, until: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('conversations')
+        .select(['status', 'snoozed_until'])
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      if (!row || row.status !== 'paused' || row.snoozed_until !== until) return false;
+      await transition(conversationId, null, () => ({
+        action: 'unsnooze',
+        set: { status: 'active', snoozed_until: null },
+        event: 'woke',
+        line: () => 'A conversa voltou do adiamento',
+      })).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      });
+      return true;
+    },
+
+    archive: (conversationId: string, actor: LifecycleActor) =>
+      transition(conversationId, actor, () => ({
+        action: 'archive',
+        set: { archived_at: now() },
+        event: 'archived',
+        line: (who) => `${who ?? 'Sistema'} arquivou a conversa`,
+        audit: 'always',
+        auditAction: 'conversation.archive',
+      })),
+
+    unarchive: (conversationId: string, actor: LifecycleActor) =>
+      transition(conversationId, actor, () => ({
+        action: 'unarchive',
+        set: { archived_at: null },
+        event: 'unarchived',
+        line: (who) => `${who ?? 'Sistema'} desarquivou a conversa`,
+        audit: 'always',
+        auditAction: 'conversation.unarchive',
+      })),
+
+    /**
+     * The customer went quiet: active conversations whose last word was ours, older than `hours`,
+     * become abandoned (a page at a time). Answers how many.
+     */
+    async abandonSilent(hours: number, at = now()): Promise<number> {
+      const rows = await db
+        .selectFrom('conversations')
+        .select('id')
+        .where('status', '=', 'active')
+        .where('awaiting_since', 'is', null)
+        .where('last_message_time', '<', at - hours * 3_600_000)
+        .orderBy('last_message_time')
+        .limit(ABANDON_BATCH)
+        .execute();
+      let abandoned = 0;
+      for (const { id } of rows) {
+        const done = await transition(id, null, (row) => ({
+          action: 'resolve',
+          set: {
+            status: 'abandoned',
+            last_person_id: row.handler_mode === 'human' ? row.handler_user_id : row.last_person_id,
+          },
+          event: 'abandoned',
+          line: () => `O cliente não respondeu por ${hours} h: conversa abandonada`,
+        })).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'CONFLICT') return null;
+          throw error;
+        });
+        if (done) abandoned += 1;
+      }
+      return abandoned;
+    },
+
+    /**
+     * Deletes the conversation and everything of it (messages, reactions, notes, media rows) for good,
+     * audited with who did it; answers the media files the caller removes after the commit.
+     */
+    async remove(
+      conversationId: string,
+      actor: { id: string; name: string },
+    ): Promise<{ mediaIds: string[] }> {
+      const events = new PendingEvents();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await lockConversation(trx, kind, conversationId);
+        if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+        const removed = await deps.personalData.deleteConversationWithin(trx, conversationId);
+        await recordAudit(trx, {
+          action: 'conversation.delete',
+          actor,
+          targetType: 'conversation',
+          targetId: conversationId,
+          detail: { messages: row.message_count, client: row.client_id },
+        });
+        events.both(conversationId, 'conversations:statusUpdate', { conversationId, status: 'deleted' });
+        return removed;
+      });
+      events.flush(deps);
+      return outcome;
+    },
+  };
+}
+
+function statusTitle(status: string): string {
+  switch (status) {
+    case 'completed':
+      return 'finalizada';
+    case 'active':
+      return 'reaberta';
+    case 'paused':
+      return 'adiada';
+    case 'abandoned':
+      return 'abandonada';
+    default:
+      return 'atualizada';
+  }
+}
+
+function formatInstant(at: number, timeZone: string): string {
+  return new Date(at).toLocaleString('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
+}
+
+export type Lifecycle = ReturnType<typeof lifecycle>;

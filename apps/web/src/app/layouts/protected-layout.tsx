@@ -13,9 +13,13 @@ import { logout } from '@/features/auth/auth-store';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
 import { useTheme } from '@/features/theme/theme-store';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAttention, useAttentionRealtime } from '@/lib/api/get-attention';
+import { useTeamMembersRealtime } from '@/lib/api/get-team-members';
 import { useTeamListsRealtime } from '@/lib/api/use-team-lists-realtime';
 import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
 import { deferredComponent } from '@/lib/deferred-component';
+import { formatDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { queryClient } from '../query-client';
@@ -65,6 +69,12 @@ function Shell() {
   useNavShortcuts();
   useSessionRevocation();
   useTeamListsRealtime();
+  useTeamMembersRealtime();
+  useAttentionRealtime();
+  // What waits unread for me: on the Conversas entry and in the tab's title, "(3) Atende".
+  const unread = useAttention().data?.unread ?? 0;
+  useDocumentTitle(formatDocumentTitle(unread));
+  const badges = { '/conversations': unread };
 
   // The drawer closes on any navigation (links, shortcuts, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to path changes only
@@ -85,12 +95,17 @@ function Shell() {
         Pular para o conteúdo
       </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r lg:block dark:border-slate-800">
-        <Sidebar user={user} onLogout={onLogout} />
+        <Sidebar user={user} onLogout={onLogout} badges={badges} />
       </aside>
       {drawerUsed && (
         <Suspense fallback={null}>
           <drawer.Component open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Sidebar user={user} onLogout={onLogout} onNavigate={() => setDrawerOpen(false)} />
+            <Sidebar
+              user={user}
+              onLogout={onLogout}
+              onNavigate={() => setDrawerOpen(false)}
+              badges={badges}
+            />
           </drawer.Component>
         </Suspense>
       )}
@@ -103,6 +118,7 @@ function Shell() {
           isDark={effective === 'dark'}
           onToggleTheme={toggle}
           notifications={<NotificationsMenu />}
+          unread={unread}
         />
         <RealtimeBanner />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -16,10 +16,12 @@ export interface SidebarProps {
   onLogout: () => void;
   /** Called after any navigation click (the drawer closes). */
   onNavigate?: () => void;
+  /** A count beside an entry, by its path (Conversas: what waits unread for me). */
+  badges?: Partial<Record<string, number>>;
 }
 
 /** Navigation column shared by the fixed desktop sidebar and the mobile drawer. */
-export function Sidebar({ user, onLogout, onNavigate }: SidebarProps) {
+export function Sidebar({ user, onLogout, onNavigate, badges }: SidebarProps) {
   const { pathname } = useLocation();
   return (
     <div className="flex h-full flex-col bg-white dark:bg-slate-900">
@@ -36,6 +38,7 @@ export function Sidebar({ user, onLogout, onNavigate }: SidebarProps) {
         <ul className="space-y-1">
           {NAV_ITEMS.map(({ to, label, icon: Icon, shortcut }) => {
             const active = isNavActive(pathname, to);
+            const badge = badges?.[to] ?? 0;
             return (
               <li key={to}>
                 <NavLink
@@ -60,7 +63,16 @@ export function Sidebar({ user, onLogout, onNavigate }: SidebarProps) {
                     )}
                   />
                   <span className="flex-1">{label}</span>
-                  {shortcut && (
+                  {badge > 0 && (
+                    <span
+                      data-testid="nav-badge"
+                      className="min-w-5 rounded-full bg-indigo-600 px-1.5 text-center font-semibold text-[11px] text-white tabular-nums leading-5 dark:bg-indigo-500"
+                    >
+                      <span aria-hidden="true">{badge > 99 ? '99+' : badge}</span>
+                      <span className="sr-only">{`, ${badge} não ${badge === 1 ? 'lida' : 'lidas'}`}</span>
+                    </span>
+                  )}
+                  {shortcut && !badge && (
                     <kbd className="hidden rounded border border-slate-200 px-1.5 font-sans text-[0.65rem] text-slate-400 group-hover:inline-block dark:border-slate-700 dark:text-slate-500">
                       G {shortcut.toUpperCase()}
                     </kbd>

@@ -15,6 +15,8 @@ export interface TopBarProps {
   onToggleTheme: () => void;
   /** The notifications bell, placed by the app (it comes from the notifications feature). */
   notifications: ReactNode;
+  /** Unread for me: on phones, where the sidebar's count hides in the drawer, the menu button shows it. */
+  unread?: number;
 }
 
 export function TopBar({
@@ -25,6 +27,7 @@ export function TopBar({
   isDark,
   onToggleTheme,
   notifications,
+  unread = 0,
 }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-slate-200 border-b bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85 dark:supports-[backdrop-filter]:bg-slate-900/75">
@@ -34,9 +37,20 @@ export function TopBar({
         onPointerEnter={onDrawerIntent}
         onFocus={onDrawerIntent}
         className={`${iconButtonClass} lg:hidden`}
-        aria-label="Abrir menu"
+        aria-label={
+          unread > 0 ? `Abrir menu (${unread} não ${unread === 1 ? 'lida' : 'lidas'})` : 'Abrir menu'
+        }
       >
         <Menu aria-hidden="true" className="size-5" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="menu-unread"
+            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 font-semibold text-[0.625rem] text-white leading-4 ring-2 ring-white dark:bg-indigo-500 dark:ring-slate-900"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
       </button>
       <div className="min-w-0 flex-1">
         <SearchBox />

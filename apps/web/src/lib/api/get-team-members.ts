@@ -25,10 +25,10 @@ export function useTeamMembers(options: { enabled?: boolean } = {}) {
   return useQuery({ ...teamMembersQueryOptions(), enabled: options.enabled ?? true });
 }
 
-/** The signed-in person's availability as the team sees it (offline until the list has loaded). */
-export function useMyAvailability(userId: string | null | undefined): Availability {
+/** The signed-in person's availability as the team sees it (null until the team has loaded). */
+export function useMyAvailability(userId: string | null | undefined): Availability | null {
   const members = useTeamMembers({ enabled: Boolean(userId) }).data;
-  return members?.find((member) => member.id === userId)?.availability ?? 'offline';
+  return members?.find((member) => member.id === userId)?.availability ?? null;
 }
 
 function patchAvailability(

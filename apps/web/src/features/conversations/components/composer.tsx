@@ -81,6 +81,8 @@ export function Composer({
       const el = textareaRef.current;
       el?.focus();
       el?.setSelectionRange(at, at);
+      // The key that inserted may have reported the caret of before the insertion.
+      setCaret(at);
     });
 
   const sent = () => {

@@ -1,7 +1,13 @@
 import type { TeamMember } from '@atende/contracts';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTeamMembers } from '@/lib/api/get-team-members';
-import { findMentionQuery, insertMention, type MentionQuery, suggestMembers } from '../lib/mentions';
+import {
+  findMentionQuery,
+  insertMention,
+  isFinishedMention,
+  type MentionQuery,
+  suggestMembers,
+} from '../lib/mentions';
 
 /**
  * Typing `@` in a private note lists the team (by name, accents ignored); ↑/↓ move, Enter or Tab
@@ -26,7 +32,10 @@ export function useMentionPicker({
   const mention: MentionQuery | null = isEnabled ? findMentionQuery(text, caret) : null;
   const query = mention?.query ?? null;
   const items = useMemo(
-    () => (query !== null && team ? suggestMembers(team, query, { excludeId: myId }) : []),
+    () =>
+      query !== null && team && !isFinishedMention(query, team)
+        ? suggestMembers(team, query, { excludeId: myId })
+        : [],
     [query, team, myId],
   );
   const dismissKey = mention ? `${mention.start}:${mention.query}` : null;

@@ -1,6 +1,6 @@
 import { findMentions } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
-import { findMentionQuery, insertMention, suggestMembers } from './mentions';
+import { findMentionQuery, insertMention, isFinishedMention, suggestMembers } from './mentions';
 
 const team = [
   { id: 'u1', name: 'Ana Paula' },
@@ -54,5 +54,15 @@ describe('insertMention', () => {
   it('inserts what the contracts then read as a mention', () => {
     const { text } = insertMention('@ana', findMentionQuery('@ana', 4)!, 'Ana Paula');
     expect(findMentions(text, team).map((m) => m.id)).toEqual(['u1']);
+  });
+});
+
+describe('isFinishedMention', () => {
+  it('is a whole name followed by a space', () => {
+    expect(isFinishedMention('Ana Paula ', team)).toBe(true);
+    expect(isFinishedMention('joão silva ', team)).toBe(true);
+    expect(isFinishedMention('Ana ', team)).toBe(true);
+    expect(isFinishedMention('Ana Paula', team)).toBe(false);
+    expect(isFinishedMention('An ', team)).toBe(false);
   });
 });

@@ -55,6 +55,13 @@ export function suggestMembers<M extends { id: string; name: string }>(
   return ranked.slice(0, options.limit ?? 6).map((r) => r.member);
 }
 
+/** "@Ana Paula " typed out (or just picked): the mention is done, nothing more to suggest. */
+export function isFinishedMention(query: string, members: readonly { name: string }[]): boolean {
+  if (!/\s$/.test(query)) return false;
+  const typed = fold(query.trim());
+  return members.some((member) => fold(member.name) === typed);
+}
+
 /** Replaces the `@query` being typed with `@Name ` and says where the caret goes. */
 export function insertMention(
   text: string,

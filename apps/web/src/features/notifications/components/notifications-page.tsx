@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { ToggleField } from '@/components/form/fields';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { Button, Card, CardContent, CardHeader, Skeleton, toast } from '@/components/ui';
+import { enableBrowserAlerts, setAlertPreferences, useAlertPreferences } from '@/lib/alert-preferences';
 import { conversationHref } from '@/lib/conversation-link';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications-api';
-import { enableBrowserAlerts, setAlertPreferences, useAlertPreferences } from '../hooks/alert-preferences';
 import { NotificationItem } from './notification-item';
 
 /** /notifications: every current notification, mark as read, and the optional alerts. */

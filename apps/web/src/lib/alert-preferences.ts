@@ -1,9 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
-/** Optional alerts when a conversation starts waiting for a person; kept per browser. */
+/**
+ * Optional alerts when someone needs me (a conversation assigned or handed off to me, a mention) while
+ * this tab is hidden: a sound and a browser notification, kept per browser. Both start off; `asked`
+ * remembers that the browser-notification prompt was shown once.
+ */
 export interface AlertPreferences {
   sound: boolean;
   browser: boolean;
+  asked: boolean;
 }
 
 const KEY = 'notification_alerts';
@@ -14,9 +19,9 @@ function read(): AlertPreferences {
   if (cached) return cached;
   try {
     const parsed = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<AlertPreferences>;
-    cached = { sound: parsed.sound === true, browser: parsed.browser === true };
+    cached = { sound: parsed.sound === true, browser: parsed.browser === true, asked: parsed.asked === true };
   } catch {
-    cached = { sound: false, browser: false };
+    cached = { sound: false, browser: false, asked: false };
   }
   return cached;
 }
@@ -35,6 +40,11 @@ export function getAlertPreferences(): AlertPreferences {
   return read();
 }
 
+/** Forgets the cached copy (tests clear localStorage between cases). */
+export function reloadAlertPreferences(): void {
+  cached = null;
+}
+
 export function useAlertPreferences(): AlertPreferences {
   return useSyncExternalStore(
     (listener) => {
@@ -46,11 +56,15 @@ export function useAlertPreferences(): AlertPreferences {
   );
 }
 
+export function canNotify(): boolean {
+  return typeof Notification !== 'undefined';
+}
+
 /** Turns browser notifications on: asks the browser's permission the first time only. */
 export async function enableBrowserAlerts(): Promise<boolean> {
-  if (!('Notification' in window)) return false;
+  if (!canNotify()) return false;
   const permission =
     Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  setAlertPreferences({ browser: permission === 'granted' });
+  setAlertPreferences({ browser: permission === 'granted', asked: true });
   return permission === 'granted';
 }

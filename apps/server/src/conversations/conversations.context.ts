@@ -97,7 +97,9 @@ export const conversationsContext = fp<ConversationsOptions>(
     await app.register(conversationsRoutes);
     await app.register(lifecycleRoutes);
     await app.register(teamRoutes);
-    startTeamClock(app, autoAssignment(app));
+    const assignment = autoAssignment(app);
+    app.decorate('assignment', assignment);
+    startTeamClock(app, assignment);
     registerClientEvents(app);
   },
   {

@@ -66,8 +66,19 @@ export function autoAssignment(app: FastifyInstance) {
     )[0];
   }
 
+  /**
+   * One offer at a time on this instance (hand-offs often come in bursts): each then sees the counts
+   * the previous one left. Across instances the write itself re-checks the person's capacity.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function assignOne(conversationId: string): Promise<string | null> {
+    const next = queue.then(() => offer(conversationId));
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
   /** Offers one waiting conversation; answers who took it, or null. */
-  async function assignOne(conversationId: string): Promise<string | null> {
+  async function offer(conversationId: string): Promise<string | null> {
     const conversation = await db
       .selectFrom('conversations')
       .select(['inbox_id', 'handler_mode', 'status', 'archived_at'])
@@ -84,6 +95,7 @@ export function autoAssignment(app: FastifyInstance) {
       reason: 'atribuída automaticamente',
       assignedBy: 'auto',
       onlyIfWaiting: true,
+      capacity: pool.capacity,
     });
     if (updated.handler.mode !== 'human' || updated.handler.userId !== person.id) return null;
     await db.updateTable('users').set({ last_assigned_at: now() }).where('id', '=', person.id).execute();
@@ -133,3 +145,10 @@ export function autoAssignment(app: FastifyInstance) {
 }
 
 export type AutoAssignment = ReturnType<typeof autoAssignment>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Automatic assignment (the conversations context): offers waiting conversations to people. */
+    assignment: AutoAssignment;
+  }
+}

@@ -35,6 +35,8 @@ export type HandlerChange =
       assignedBy?: HandlerActor | 'auto' | 'reopen';
       /** Only while it still waits for a person (automatic assignment never takes one from someone). */
       onlyIfWaiting?: boolean;
+      /** Only while `user` holds fewer open conversations than this (checked with their row locked). */
+      capacity?: number;
     }
   | { mode: 'ai'; user: HandlerActor | null; reason: string }
   | { mode: 'waiting_human'; reason: string; cause?: string | undefined }

@@ -1,5 +1,5 @@
 import { type Conversation, TRANSITION_REFUSED } from '@atende/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { InboundResult } from '../../channels/channel.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { GroupCommit, type TransactionBatcher } from '../../db/group-commit.js';
@@ -32,6 +32,23 @@ import { reactionWriter } from './reactions.js';
 import { sendOutcomes } from './send-outcome.js';
 import { serviceWindowReads } from './service-window.js';
 import { labelWriter } from './set-labels.js';
+
+/**
+ * Open conversations a person holds, their user row locked until the commit on PostgreSQL: two
+ * assignments to the same person (two instances, two hand-offs at once) count one after the other.
+ */
+async function openConversationsOf(trx: Transaction<Database>, kind: DatabaseKind, userId: string) {
+  if (kind === 'postgres')
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const row = await trx
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('open'))
+    .where('handler_mode', '=', 'human')
+    .where('handler_user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.open ?? 0);
+}
 
 /** Inbound batches written at once on PostgreSQL (the pool has 10 connections by default). */
 const POSTGRES_INGEST_BATCHES = 4;
@@ -104,6 +121,9 @@ export function createMessaging(deps: MessagingDeps) {
           return current;
         const action = change.mode === 'ai' ? 'handback' : change.assignedBy ? 'assign' : 'takeover';
         throw new AppError('CONFLICT', TRANSITION_REFUSED[action]);
+      }
+      if (change.mode === 'human' && change.capacity !== undefined) {
+        if ((await openConversationsOf(trx, kind, change.user.id)) >= change.capacity) return current;
       }
       return applyHandlerChange(trx, current, change, events);
     });

@@ -2,6 +2,7 @@ import {
   Bot,
   KeyRound,
   type LucideIcon,
+  MessageSquareMore,
   MessageSquareText,
   MessagesSquare,
   ScrollText,
@@ -62,6 +63,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     icon: SlidersHorizontal,
     adminOnly: true,
     Component: lazy(() => import('@/features/settings/components/admin-settings')),
+  },
+  {
+    id: 'conversations',
+    label: 'Conversas',
+    icon: MessageSquareMore,
+    adminOnly: true,
+    Component: lazy(() => import('@/features/settings/components/conversation-rules-settings')),
   },
   {
     id: 'whatsapp',

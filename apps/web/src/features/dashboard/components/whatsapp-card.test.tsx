@@ -28,6 +28,8 @@ function inbox(overrides: Partial<Inbox>): Inbox {
     agentEnabled: true,
     operatorAccess: 'all',
     memberIds: [],
+    autoAssign: false,
+    assignCapacity: 10,
     settings: {},
     primary: true,
     installed: true,

@@ -22,6 +22,7 @@ import {
 } from '../lib/settings-form';
 import { ChannelKindPicker } from './channel-kind-picker';
 import { InboxAccessFields } from './inbox-access-fields';
+import { InboxAssignmentFields } from './inbox-assignment-fields';
 import { InboxSettingsFields } from './inbox-settings-fields';
 
 interface Props {
@@ -99,6 +100,8 @@ interface Submitted {
     agentEnabled: boolean;
     operatorAccess: OperatorAccess;
     memberIds: string[];
+    autoAssign: boolean;
+    assignCapacity: number;
   };
   changes: Omit<Submitted['create'], 'kind'>;
 }
@@ -110,9 +113,11 @@ interface InboxFormValues {
   agentEnabled: boolean;
   operatorAccess: OperatorAccess;
   memberIds: string[];
+  autoAssign: boolean;
+  assignCapacity: number;
 }
 
-const nameSchema = createInboxRequestSchema.pick({ name: true });
+const formSchema = createInboxRequestSchema.pick({ name: true, assignCapacity: true });
 
 function InboxForm({
   formId,
@@ -135,10 +140,12 @@ function InboxForm({
       agentEnabled: inbox?.agentEnabled ?? true,
       operatorAccess: inbox?.operatorAccess ?? 'all',
       memberIds: [...(inbox?.memberIds ?? [])],
+      autoAssign: inbox?.autoAssign ?? false,
+      assignCapacity: inbox?.assignCapacity ?? 10,
     };
   });
-  const form = useZodForm(nameSchema, initial, {
-    toInput: (values) => ({ name: values.name }),
+  const form = useZodForm(formSchema, initial, {
+    toInput: (values) => ({ name: values.name, assignCapacity: values.assignCapacity }),
     // The kind and its settings, whose fields the server describes, are checked here.
     check: (values) => ({
       ...(kindOf(values.kind) ? {} : { kind: 'Escolha o tipo de canal' }),
@@ -162,7 +169,7 @@ function InboxForm({
     form.setErrors({});
   };
 
-  const submit = form.handleSubmit(async ({ name }) => {
+  const submit = form.handleSubmit(async ({ name, assignCapacity }) => {
     if (!kind) return;
     const changes = {
       name,
@@ -170,6 +177,8 @@ function InboxForm({
       agentEnabled: values.agentEnabled,
       operatorAccess: values.operatorAccess,
       memberIds: values.operatorAccess === 'members' ? values.memberIds : [],
+      autoAssign: values.autoAssign,
+      assignCapacity,
     };
     await onSubmit({ create: { kind: kind.kind, ...changes }, changes });
   });
@@ -219,6 +228,13 @@ function InboxForm({
         description="Responde as mensagens que chegam a este número e passa para a equipe quando precisa."
         checked={values.agentEnabled}
         onChange={(agentEnabled) => set('agentEnabled', agentEnabled)}
+      />
+      <InboxAssignmentFields
+        autoAssign={values.autoAssign}
+        capacity={values.assignCapacity}
+        error={errors.assignCapacity}
+        onAutoAssignChange={(autoAssign) => set('autoAssign', autoAssign)}
+        onCapacityChange={(capacity) => set('assignCapacity', capacity)}
       />
       <InboxAccessFields
         access={values.operatorAccess}

@@ -158,6 +158,8 @@ describe('InboxesCard (admin)', () => {
       agentEnabled: true,
       operatorAccess: 'members',
       memberIds: [],
+      autoAssign: false,
+      assignCapacity: 10,
     });
     await waitFor(() => rowOf('Loja Centro'));
   });
@@ -190,6 +192,39 @@ describe('InboxesCard (admin)', () => {
       agentEnabled: true,
       operatorAccess: 'all',
       memberIds: [],
+      autoAssign: false,
+      assignCapacity: 10,
+    });
+  });
+
+  it('turns automatic assignment on with a capacity between 1 and 50', async () => {
+    signInAs('admin');
+    const calls = mockApi({
+      'GET /inboxes': [CLOUD],
+      'GET /inbox-kinds': KINDS,
+      'PATCH /inboxes/cloud': ({ body }) => ({ ...CLOUD, ...(body as object) }),
+    });
+    renderWithProviders(<InboxesCard />);
+    fireEvent.pointerDown(await screen.findByRole('button', { name: 'Ações de Loja Centro' }), {
+      button: 0,
+      ctrlKey: false,
+    });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Loja Centro' });
+    expect(within(dialog).queryByLabelText('Conversas abertas por pessoa')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Atribuição automática' }));
+    const capacity = within(dialog).getByLabelText('Conversas abertas por pessoa');
+    fireEvent.change(capacity, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await within(dialog).findByText('No mínimo 1 conversa');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(capacity, { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      autoAssign: true,
+      assignCapacity: 5,
     });
   });
 

@@ -27,6 +27,8 @@ export function inbox(overrides: Partial<Inbox> = {}): Inbox {
     agentEnabled: true,
     operatorAccess: 'all',
     memberIds: [],
+    autoAssign: false,
+    assignCapacity: 10,
     settings: {},
     primary: true,
     installed: true,

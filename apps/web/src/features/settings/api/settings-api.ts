@@ -4,6 +4,7 @@ import {
   adminConfigResponseSchema,
   agentConfigResponseSchema,
   apiPaths,
+  conversationRulesResponseSchema,
   securityConfigResponseSchema,
 } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,12 +18,14 @@ const SETTINGS_RESPONSES = {
   'access-control': accessControlResponseSchema,
   'admin-config': adminConfigResponseSchema,
   'security-config': securityConfigResponseSchema,
+  'conversation-rules': conversationRulesResponseSchema,
 } as const;
 const SETTINGS_PATHS: Record<keyof typeof SETTINGS_RESPONSES, () => ApiPath> = {
   config: apiPaths.agentConfig,
   'access-control': apiPaths.accessControl,
   'admin-config': apiPaths.adminConfig,
   'security-config': apiPaths.securityConfig,
+  'conversation-rules': apiPaths.conversationRules,
 };
 export type SettingsKey = keyof typeof SETTINGS_RESPONSES;
 export type SettingsView<K extends SettingsKey> = z.infer<(typeof SETTINGS_RESPONSES)[K]>['data'];

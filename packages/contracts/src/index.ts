@@ -6,6 +6,7 @@ export * from './api-tokens.js';
 export * from './assignment.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './automations.js';
 export * from './availability.js';
 export * from './canned-replies.js';
 export * from './channel-port.js';

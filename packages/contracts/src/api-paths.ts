@@ -108,6 +108,17 @@ export const apiRoutes = {
   securityConfig: '/api/security-config',
   conversationRules: '/api/conversation-rules',
 
+  // Automations: rules (admins), their run log, macros, business hours per inbox
+  automations: '/api/automations',
+  automation: '/api/automations/:id',
+  automationsReorder: '/api/automations/reorder',
+  automationsTest: '/api/automations/test',
+  conversationAutomationRuns: '/api/conversations/:id/automation-runs',
+  macros: '/api/macros',
+  macro: '/api/macros/:id',
+  macroRun: '/api/macros/:id/run',
+  inboxBusinessHours: '/api/inboxes/:id/business-hours',
+
   // Training
   knowledgeBase: '/api/knowledge-base',
   knowledgeGaps: '/api/knowledge-gaps',

@@ -23,34 +23,49 @@ export const automationEventSchema = z.enum(
   Object.keys(AUTOMATION_EVENTS) as [AutomationEvent, ...AutomationEvent[]],
 );
 
-const words = z.array(z.string().trim().min(1).max(80)).min(1).max(30);
+const words = z
+  .array(z.string().trim().min(1, 'Palavra vazia').max(80, 'Palavra muito longa (máximo 80 letras)'))
+  .min(1, 'Escreva pelo menos uma palavra')
+  .max(30, 'No máximo 30 palavras');
+/** A choice from a list (a label, a person): the message says what to choose. */
+const chosen = (message: string) => z.string().trim().min(1, message).max(64, 'Identificador inválido');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm');
 
 /** A simple text pattern: `*` any run of characters, `?` one character; matched without accents. */
 export const textPatternSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(120)
+  .min(1, 'Escreva o padrão')
+  .max(120, 'Padrão muito longo')
   .regex(/^[^\\]*$/, 'Use só texto, * e ?');
 
 export const automationConditionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('inbox'), inboxIds: z.array(z.string().min(1).max(64)).min(1).max(50) }),
-  z.object({ type: z.literal('label'), labelId: idSchema, present: z.boolean().default(true) }),
+  z.object({
+    type: z.literal('inbox'),
+    inboxIds: z.array(z.string().min(1).max(64)).min(1, 'Escolha pelo menos uma caixa de entrada').max(50),
+  }),
+  z.object({
+    type: z.literal('label'),
+    labelId: chosen('Escolha uma etiqueta'),
+    present: z.boolean().default(true),
+  }),
   z.object({ type: z.literal('text_contains'), words }),
   z.object({ type: z.literal('text_matches'), pattern: textPatternSchema }),
   z.object({
     type: z.literal('client_field'),
     field: z.enum(['name', 'email', 'phone', 'notes']),
     operator: z.enum(['contains', 'empty', 'not_empty']),
-    value: z.string().trim().max(120).default(''),
+    value: z.string().trim().max(120, 'Texto muito longo').default(''),
   }),
   z.object({ type: z.literal('handler'), handler: z.enum(['ai', 'person', 'waiting']) }),
-  z.object({ type: z.literal('confidence_below'), threshold: z.number().min(0).max(1) }),
+  z.object({
+    type: z.literal('confidence_below'),
+    threshold: z.number().min(0, 'Use de 0% a 100%').max(1, 'Use de 0% a 100%'),
+  }),
   z.object({ type: z.literal('business_hours'), inside: z.boolean() }),
   z.object({
     type: z.literal('day_time'),
-    days: z.array(z.number().int().min(0).max(6)).min(1).max(7),
+    days: z.array(z.number().int().min(0).max(6)).min(1, 'Escolha pelo menos um dia').max(7),
     from: hhmm,
     to: hhmm,
   }),
@@ -58,35 +73,44 @@ export const automationConditionSchema = z.discriminatedUnion('type', [
 export type AutomationCondition = z.infer<typeof automationConditionSchema>;
 
 /** A message an action sends: plain text with `{primeiro_nome}`, `{nome}`, `{empresa}`, `{caixa}`. */
-const messageText = z.string().trim().min(1, 'Escreva a mensagem').max(4096);
+const messageText = z.string().trim().min(1, 'Escreva a mensagem').max(4096, 'Mensagem muito longa');
 
 export const automationActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('assign_person'), userId: idSchema }),
+  z.object({ type: z.literal('assign_person'), userId: chosen('Escolha uma pessoa') }),
   /** Round-robin among these people (the available ones, by fewest open conversations). */
-  z.object({ type: z.literal('assign_round_robin'), userIds: z.array(idSchema).min(1).max(100) }),
-  z.object({ type: z.literal('add_label'), labelId: idSchema }),
-  z.object({ type: z.literal('remove_label'), labelId: idSchema }),
+  z.object({
+    type: z.literal('assign_round_robin'),
+    userIds: z.array(idSchema).min(1, 'Escolha pelo menos uma pessoa').max(100),
+  }),
+  z.object({ type: z.literal('add_label'), labelId: chosen('Escolha uma etiqueta') }),
+  z.object({ type: z.literal('remove_label'), labelId: chosen('Escolha uma etiqueta') }),
   z.object({ type: z.literal('send_message'), text: messageText }),
-  z.object({ type: z.literal('send_canned_reply'), cannedReplyId: idSchema }),
+  z.object({ type: z.literal('send_canned_reply'), cannedReplyId: chosen('Escolha uma resposta rápida') }),
   z.object({
     type: z.literal('send_template'),
-    name: z.string().trim().min(1).max(512),
-    language: z.string().trim().min(2).max(15),
+    name: z.string().trim().min(1, 'Escolha um modelo').max(512),
+    language: z.string().trim().min(2, 'Informe o idioma do modelo').max(15),
     parameters: z.array(z.string().max(1024)).max(20).default([]),
   }),
-  z.object({ type: z.literal('add_note'), text: z.string().trim().min(1).max(4096) }),
+  z.object({
+    type: z.literal('add_note'),
+    text: z.string().trim().min(1, 'Escreva a nota').max(4096, 'Nota muito longa'),
+  }),
   z.object({
     type: z.literal('snooze'),
     minutes: z
       .number()
-      .int()
-      .min(5)
-      .max(60 * 24 * 30),
+      .int('Use minutos inteiros')
+      .min(5, 'No mínimo 5 minutos')
+      .max(60 * 24 * 30, 'No máximo 30 dias'),
   }),
   z.object({ type: z.literal('resolve') }),
   z.object({ type: z.literal('stop_ai') }),
-  z.object({ type: z.literal('hand_off'), reason: z.string().trim().min(1).max(200) }),
-  z.object({ type: z.literal('call_webhook'), url: z.url().max(2000) }),
+  z.object({
+    type: z.literal('hand_off'),
+    reason: z.string().trim().min(1, 'Informe o motivo').max(200, 'Motivo muito longo'),
+  }),
+  z.object({ type: z.literal('call_webhook'), url: z.url('Informe um endereço como https://…').max(2000) }),
 ]);
 export type AutomationAction = z.infer<typeof automationActionSchema>;
 
@@ -97,14 +121,17 @@ export const automationRuleInputSchema = z
     event: automationEventSchema,
     /** For the time events: minutes (no reply from us) or hours (no reply from the customer). */
     after: z
-      .number()
-      .int()
-      .min(1)
-      .max(60 * 24 * 7)
+      .number({ error: 'Informe um número' })
+      .int('Use um número inteiro')
+      .min(1, 'No mínimo 1')
+      .max(60 * 24 * 7, 'Tempo longo demais')
       .nullable()
       .default(null),
-    conditions: z.array(automationConditionSchema).max(20).default([]),
-    actions: z.array(automationActionSchema).min(1, 'Inclua pelo menos uma ação').max(20),
+    conditions: z.array(automationConditionSchema).max(20, 'No máximo 20 condições').default([]),
+    actions: z
+      .array(automationActionSchema)
+      .min(1, 'Inclua pelo menos uma ação')
+      .max(20, 'No máximo 20 ações'),
   })
   .strict()
   .refine(
@@ -168,7 +195,10 @@ export const macroInputSchema = z
     name: z.string().trim().min(1, 'Dê um nome à macro').max(60, 'Nome muito longo'),
     /** Shared with the team (admins) or personal (only its owner sees and runs it). */
     shared: z.boolean().default(false),
-    actions: z.array(automationActionSchema).min(1, 'Inclua pelo menos uma ação').max(20),
+    actions: z
+      .array(automationActionSchema)
+      .min(1, 'Inclua pelo menos uma ação')
+      .max(20, 'No máximo 20 ações'),
   })
   .strict();
 export type MacroInput = z.input<typeof macroInputSchema>;
@@ -257,15 +287,20 @@ export const businessHoursSchema = z.object({
     .default('America/Sao_Paulo'),
   /** Index 0 = domingo … 6 = sábado; each day's intervals. */
   week: z
-    .array(z.array(businessIntervalSchema).max(6))
+    .array(z.array(businessIntervalSchema).max(6, 'No máximo 6 intervalos por dia'))
     .length(7)
     .default([[], ...Array.from({ length: 5 }, () => [{ from: '08:00', to: '18:00' }]), []]),
   holidays: z
-    .array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), name: z.string().trim().max(80) }))
-    .max(100)
+    .array(
+      z.object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data'),
+        name: z.string().trim().max(80, 'Nome muito longo'),
+      }),
+    )
+    .max(100, 'No máximo 100 feriados')
     .default([]),
-  greeting: z.string().trim().max(1000).default(''),
-  outOfOffice: z.string().trim().max(1000).default(''),
+  greeting: z.string().trim().max(1000, 'Mensagem muito longa (máximo 1.000 caracteres)').default(''),
+  outOfOffice: z.string().trim().max(1000, 'Mensagem muito longa (máximo 1.000 caracteres)').default(''),
 });
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 export const businessHoursResponseSchema = okEnvelope(businessHoursSchema);

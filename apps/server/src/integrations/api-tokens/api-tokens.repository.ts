@@ -1,4 +1,10 @@
-import { API_TOKEN_PREFIX, type ApiToken, type ApiTokenScope, apiTokenScopeSchema } from '@atende/contracts';
+import {
+  API_TOKEN_PREFIX,
+  type ApiToken,
+  type ApiTokenScope,
+  apiTokenScopeSchema,
+  type UserRole,
+} from '@atende/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Database } from '../../db/schema.js';
 import { now, toIso } from '../../lib/clock.js';
@@ -39,8 +45,11 @@ export interface ActiveApiToken {
   name: string;
   scopes: ApiTokenScope[];
   lastUsedAt: number | null;
-  /** The admin who created it, while still an active user: the token acts with their authority. */
-  creator: { id: string; name: string; email: string } | null;
+  /**
+   * Who created it, while still an active user, with their role as it is now: the token acts with
+   * the creator's current rights (a creator no longer admin gives the token an operator's reach).
+   */
+  creator: { id: string; name: string; email: string; role: UserRole } | null;
 }
 
 /** The `api_tokens` table: tokens exist in the clear only in the answer that creates them. */
@@ -100,6 +109,7 @@ export function apiTokensRepository(db: Kysely<Database>) {
           'u.id as user_id',
           'u.name as user_name',
           'u.email',
+          'u.role',
         ])
         .where('t.token_hash', '=', hashToken(token))
         .where('t.revoked_at', 'is', null)
@@ -111,8 +121,8 @@ export function apiTokensRepository(db: Kysely<Database>) {
         scopes: parseScopes(row.scopes),
         lastUsedAt: row.last_used_at,
         creator:
-          row.user_id && row.user_name && row.email
-            ? { id: row.user_id, name: row.user_name, email: row.email }
+          row.user_id && row.user_name && row.email && row.role
+            ? { id: row.user_id, name: row.user_name, email: row.email, role: row.role }
             : null,
       };
     },

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ApiToken } from '@atende/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import { createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import {
+  bearer,
+  createAndLogin,
+  createTestUser,
+  describeEachDatabase,
+  login,
+  useTestApp,
+} from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { API_TOKEN_RATE_LIMIT, TOKEN_FORBIDDEN } from './token-authenticator.js';
 
@@ -120,6 +127,54 @@ describeEachDatabase('API tokens', (kind) => {
       scopes: ['tudo'],
     });
     expect(invalid.status).toBe(400);
+  });
+
+  it("acts with its creator's current rights: once she is demoted, it reads and sends only what she may", async () => {
+    const creator = await createTestUser(ctx.app, { role: 'admin' });
+    const session = (await login(ctx.app, creator.email, creator.password)).token;
+    const created = await api(ctx.app, session).post('/api/integrations/api-tokens', {
+      name: 'n8n da Bia',
+      scopes: ['conversations:read', 'messages:send'],
+    });
+    expect(created.status).toBe(200);
+    const token = created.body.data.token as string;
+    const patch = (url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url, headers: bearer(admin), payload });
+    const reads = async (who: string) => ({
+      detail: (await api(ctx.app, who).get(`/api/conversations/${conversationId}`)).status,
+      messages: (await api(ctx.app, who).get(`/api/conversations/${conversationId}/messages`)).status,
+      listed: (await api(ctx.app, who).get('/api/conversations')).body.data.some(
+        (c: { id: string }) => c.id === conversationId,
+      ),
+    });
+    expect(await reads(token)).toEqual({ detail: 200, messages: 200, listed: true });
+
+    // The conversation's number is open to its members only, and she is demoted to operator (no member).
+    expect(
+      (await patch('/api/inboxes/default', { operatorAccess: 'members', memberIds: [] })).statusCode,
+    ).toBe(200);
+    try {
+      expect((await patch(`/api/users/${creator.user.id}`, { role: 'operator' })).statusCode).toBe(200);
+      const mine = (await login(ctx.app, creator.email, creator.password)).token;
+      expect(await reads(mine)).toEqual({ detail: 404, messages: 404, listed: false });
+      expect(await reads(token)).toEqual({ detail: 404, messages: 404, listed: false });
+      const sent = await api(ctx.app, token).post(`/api/conversations/${conversationId}/messages`, {
+        message: 'Não devia sair',
+      });
+      expect(sent.status).toBe(404);
+      expect(sent.body.success).toBe(false);
+      const stored = await ctx.app.db
+        .selectFrom('messages')
+        .select('id')
+        .where('content', '=', 'Não devia sair')
+        .execute();
+      expect(stored).toEqual([]);
+      // Promoted again, the same token reaches it again: rights are read on every call.
+      expect((await patch(`/api/users/${creator.user.id}`, { role: 'admin' })).statusCode).toBe(200);
+      expect(await reads(token)).toEqual({ detail: 200, messages: 200, listed: true });
+    } finally {
+      await patch('/api/inboxes/default', { operatorAccess: 'all' });
+    }
   });
 
   it(`is rate-limited per token: ${API_TOKEN_RATE_LIMIT} calls a minute, then 429 with Retry-After`, async () => {

@@ -15,7 +15,8 @@ export const TOKEN_FORBIDDEN = 'Este token de API não tem permissão para esta 
  * Authenticates a bearer that is an API token, for the auth plugin: the token must exist and not be
  * revoked, its creator must still be an active user, the route must be public and need a scope the
  * token has (else 403), and the token must be under its rate limit (else 429). A write scope's every
- * use is audited. The token acts as its creator would through the public routes, under its own name.
+ * use is audited. The token acts as its creator would now through the public routes (their current
+ * role, so a demoted creator's token sees and sends only what they may), under its own name.
  */
 export function createTokenAuthenticator(app: FastifyInstance, tokens: ApiTokensRepository) {
   const tokenOf = new WeakMap<FastifyRequest, string>();
@@ -41,7 +42,7 @@ export function createTokenAuthenticator(app: FastifyInstance, tokens: ApiTokens
       id: token.creator.id,
       name: `${token.name} (API)`,
       email: token.creator.email,
-      role: 'admin',
+      role: token.creator.role,
       avatar: null,
     };
     if (API_TOKEN_WRITE_SCOPES.includes(scope)) {

@@ -60,7 +60,7 @@ export const automationConditionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('handler'), handler: z.enum(['ai', 'person', 'waiting']) }),
   z.object({
     type: z.literal('confidence_below'),
-    threshold: z.number().min(0, 'Use de 0% a 100%').max(1, 'Use de 0% a 100%'),
+    threshold: z.number({ error: 'Informe um número' }).min(0, 'Use de 0% a 100%').max(1, 'Use de 0% a 100%'),
   }),
   z.object({ type: z.literal('business_hours'), inside: z.boolean() }),
   z.object({
@@ -99,7 +99,7 @@ export const automationActionSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('snooze'),
     minutes: z
-      .number()
+      .number({ error: 'Informe um número' })
       .int('Use minutos inteiros')
       .min(5, 'No mínimo 5 minutos')
       .max(60 * 24 * 30, 'No máximo 30 dias'),

@@ -186,7 +186,13 @@ export async function applyHandlerChange(
   } else if (change.mode === 'human') {
     events.domain({
       type: 'conversation.assigned',
-      data: { conversationId: row.id, clientId: row.client_id, assignee: change.user, reason: change.reason },
+      data: {
+        conversationId: row.id,
+        clientId: row.client_id,
+        // The actor may be a whole signed-in user (e-mail, role): integrations get the documented pair.
+        assignee: { id: change.user.id, name: change.user.name },
+        reason: change.reason,
+      },
     });
   }
   return updated;

@@ -194,6 +194,46 @@ describeEachDatabase('outbound webhooks', (kind) => {
     expect(receiver.received.filter((p) => p.headers['webhook-id'] === first!.id)).toHaveLength(before + 1);
   });
 
+  it('conversation.assigned after a dashboard or an API send carries the assignee as {id, name} only', async () => {
+    const { endpoint } = await createEndpoint(ctx.app, admin, receiver.url, ['conversation.assigned']);
+    await pairSimulator(ctx.app, admin);
+    const person = await createAndLogin(ctx.app, 'admin');
+    const created = await api(ctx.app, admin).post('/api/integrations/api-tokens', {
+      name: 'n8n',
+      scopes: ['messages:send'],
+    });
+    const token = created.body.data.token as string;
+    const conversationOf = async (phone: string) =>
+      (await api(ctx.app, admin).post('/api/simulator/inbound', { phone, name: 'Cli', text: 'Quero falar' }))
+        .body.data.conversationId as string;
+    const byDashboard = await conversationOf('5511977770001');
+    const byApi = await conversationOf('5511977770002');
+    // Replying to a conversation the AI holds takes it over: an assignment to whoever sent.
+    for (const [conversationId, sender] of [
+      [byDashboard, person.token],
+      [byApi, token],
+    ] as const) {
+      const sent = await api(ctx.app, sender).post(`/api/conversations/${conversationId}/messages`, {
+        message: 'Olá, aqui é uma pessoa',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    const rows = await until(
+      () => deliveriesOf(ctx.app, admin, endpoint.id),
+      (found) => found.filter((row) => row.status === 'delivered').length >= 2,
+    );
+    const bodies = receiver.received
+      .filter((post) => rows.some((row) => row.id === post.headers['webhook-id']))
+      .map((post) => JSON.parse(post.body) as { data: Record<string, unknown> });
+    const assignees = new Map(bodies.map((body) => [body.data.conversationId, body.data.assignee]));
+    expect(assignees.get(byDashboard)).toEqual({ id: person.user.id, name: person.user.name });
+    expect(assignees.get(byApi)).toEqual({ id: expect.any(String), name: 'n8n (API)' });
+    for (const body of bodies) {
+      expect(Object.keys(body.data).sort()).toEqual(['assignee', 'clientId', 'conversationId', 'reason']);
+      expect(JSON.stringify(body)).not.toContain('@');
+    }
+  });
+
   it('an endpoint failing for a day is disabled, audited and announced to the admins', async () => {
     const failing = await startWebhookReceiver(500);
     try {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@atende/contracts';
+import { type DomainEvent, domainEventSchema } from '@atende/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
 import { webhookDeliverJob } from '../../jobs/job-kinds.js';
@@ -27,6 +27,23 @@ function clientOf(event: DomainEvent): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * The posted body: the event read through its documented schema, so a field a publisher added by
+ * mistake (a person's e-mail, say) never leaves. An event that does not fit is a bug: logged, not sent.
+ */
+function documentedBody(
+  event: DomainEvent,
+  at: number,
+  log: { error(obj: object, msg: string): void },
+): string | null {
+  const parsed = domainEventSchema.safeParse(event);
+  if (!parsed.success) {
+    log.error({ type: event.type, issues: parsed.error.issues }, 'domain event outside its schema');
+    return null;
+  }
+  return JSON.stringify({ type: parsed.data.type, timestamp: toIso(at), data: parsed.data.data });
 }
 
 /**
@@ -64,7 +81,8 @@ export function createDeliveryRecorder(deps: {
       let body: string | null = null;
       for (const endpoint of endpoints) {
         if (!endpoint.events.has(event.type)) continue;
-        body ??= JSON.stringify({ type: event.type, timestamp: toIso(at), data: event.data });
+        body ??= documentedBody(event, at, deps.log);
+        if (body === null) break;
         rows.push({
           id: `msg_${newId(at)}`,
           endpoint_id: endpoint.id,

@@ -337,12 +337,9 @@ describe('conversations inbox', () => {
     await openConversation(page, who.name);
     const header = page.locator('header').filter({ has: page.getByTestId('chat-title') });
     await page.getByRole('button', { name: 'Assumir', exact: true }).click();
-    await expect
-      .poll(() => header.getByTestId('handler-chip').first().textContent())
-      .toBe(`Humano: ${suite.admin.user.name}`);
-    expect(await row(page, who.name).getByTestId('handler-chip').textContent()).toBe(
-      `Humano: ${suite.admin.user.name}`,
-    );
+    // Whoever holds it reads "Com você", in the header and in the row alike.
+    await expect.poll(() => header.getByTestId('handler-chip').first().textContent()).toBe('Com você');
+    expect(await row(page, who.name).getByTestId('handler-chip').textContent()).toBe('Com você');
     await page.getByRole('button', { name: 'Devolver à IA', exact: true }).click();
     await expect.poll(() => header.getByTestId('handler-chip').first().textContent()).toBe('IA respondendo');
   });

@@ -114,7 +114,8 @@ export function MessageList({
     maybeLoadOlder();
   }, [maybeLoadOlder]);
 
-  if (items.length === 0) {
+  // System lines alone (everything else deleted here) say nothing of the conversation itself.
+  if (!items.some((item) => item.kind !== 'event')) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-slate-500 text-sm dark:text-slate-400">
         <MessagesSquare aria-hidden="true" className="size-8 text-slate-300 dark:text-slate-600" />

@@ -86,6 +86,8 @@ export const automationActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('remove_label'), labelId: chosen('Escolha uma etiqueta') }),
   z.object({ type: z.literal('send_message'), text: messageText }),
   z.object({ type: z.literal('send_canned_reply'), cannedReplyId: chosen('Escolha uma resposta rápida') }),
+  /** The inbox's own greeting or out-of-office message (its business hours); skipped when empty. */
+  z.object({ type: z.literal('send_inbox_message'), message: z.enum(['greeting', 'out_of_office']) }),
   z.object({
     type: z.literal('send_template'),
     name: z.string().trim().min(1, 'Escolha um modelo').max(512),

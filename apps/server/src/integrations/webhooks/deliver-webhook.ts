@@ -3,10 +3,14 @@ import type { Database } from '../../db/schema.js';
 import { type WebhookDeliverPayload, webhookDeliverJob } from '../../jobs/job-kinds.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
-import { now } from '../../lib/clock.js';
+import { now, toIso } from '../../lib/clock.js';
 import { BlockedDestinationError, type SafeFetch } from '../../lib/safe-fetch.js';
 import { DISABLE_AFTER_FAILING_MS, retryDelay } from './retry-schedule.js';
-import type { AttemptOutcome, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type {
+  AttemptOutcome,
+  DeliveryRow,
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.js';
 import type { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { signWebhook } from './webhook-signature.js';
 
@@ -32,6 +36,22 @@ function describeFailure(error: unknown): Answer {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
   const message = error instanceof Error ? error.message : String(error);
   return { responseStatus: null, error: `Falha de conexão: ${cause ?? message}`.slice(0, 300), final: false };
+}
+
+/**
+ * The body to post: as stored, or, for a delivery an LGPD erasure blanked (`{"erased":true}`), the
+ * documented envelope again — the event's type, the timestamp it was first recorded with (the
+ * delivery's creation), and `data: {"erased": true}` in place of what named the customer.
+ */
+export function deliveryBody(row: Pick<DeliveryRow, 'payload' | 'event_type' | 'created_at'>): string {
+  try {
+    const stored: unknown = JSON.parse(row.payload);
+    if (stored && typeof stored === 'object' && typeof (stored as { type?: unknown }).type === 'string')
+      return row.payload;
+  } catch {
+    // Not JSON: treated as blanked, like the erasure's marker.
+  }
+  return JSON.stringify({ type: row.event_type, timestamp: toIso(row.created_at), data: { erased: true } });
 }
 
 /** The `webhook_deliver` job: signs and posts the stored body, records the outcome, plans what follows. */
@@ -79,7 +99,7 @@ export function createWebhookDeliverer(deps: {
     const started = performance.now();
     const answer: Answer =
       endpoint.enabled === 1
-        ? await post(endpoint.url, endpoint.secret, delivery.id, delivery.payload)
+        ? await post(endpoint.url, endpoint.secret, delivery.id, deliveryBody(delivery))
         : { responseStatus: null, error: 'Endpoint desativado', final: true };
     const at = now();
     const delivered = answer.error === null;

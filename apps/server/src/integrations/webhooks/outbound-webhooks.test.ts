@@ -194,6 +194,45 @@ describeEachDatabase('outbound webhooks', (kind) => {
     expect(receiver.received.filter((p) => p.headers['webhook-id'] === first!.id)).toHaveLength(before + 1);
   });
 
+  it('"reenviar" of a delivery made before an LGPD erasure keeps the envelope: type, first timestamp, data erased', async () => {
+    const { endpoint } = await createEndpoint(ctx.app, admin, receiver.url, ['message.received']);
+    await pairSimulator(ctx.app, admin);
+    const phone = '5511966665555';
+    const inbound = await api(ctx.app, admin).post('/api/simulator/inbound', {
+      phone,
+      name: 'Lia',
+      text: 'Meu CPF é 123',
+    });
+    const conversationId = inbound.body.data.conversationId as string;
+    const clientId = (await api(ctx.app, admin).get(`/api/conversations/${conversationId}`)).body.data
+      .clientId as string;
+    const [first] = await until(
+      () => deliveriesOf(ctx.app, admin, endpoint.id),
+      (rows) => rows[0]?.status === 'delivered',
+    );
+    const original = receiver.received.find((p) => p.headers['webhook-id'] === first!.id);
+    const before = JSON.parse(original!.body) as { type: string; timestamp: string };
+    const erased = await api(ctx.app, admin).post(`/api/clients/${clientId}/erase`, { confirm: clientId });
+    expect(erased.status).toBe(200);
+    const resent = await api(ctx.app, admin).post(
+      `/api/integrations/webhooks/${endpoint.id}/deliveries/${first!.id}/resend`,
+    );
+    expect(resent.status).toBe(200);
+    await until(
+      () => deliveriesOf(ctx.app, admin, endpoint.id),
+      (rows) => rows.find((row) => row.id === first!.id)?.attempts === 2,
+    );
+    const posts = receiver.received.filter((p) => p.headers['webhook-id'] === first!.id);
+    const again = posts.at(-1)!;
+    expect(JSON.parse(again.body)).toEqual({
+      type: 'message.received',
+      timestamp: before.timestamp,
+      data: { erased: true },
+    });
+    expect(again.body).not.toContain(phone);
+    expect(again.body).not.toContain('CPF');
+  });
+
   it('conversation.assigned after a dashboard or an API send carries the assignee as {id, name} only', async () => {
     const { endpoint } = await createEndpoint(ctx.app, admin, receiver.url, ['conversation.assigned']);
     await pairSimulator(ctx.app, admin);

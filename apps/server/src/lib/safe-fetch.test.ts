@@ -5,6 +5,7 @@ import {
   BlockedDestinationError,
   createSafeDispatcher,
   createSafeFetch,
+  privateDestination,
   type ResolveHost,
 } from './safe-fetch.js';
 
@@ -115,5 +116,39 @@ describe('createSafeFetch', () => {
       withDispatcher(createSafeDispatcher({ allowPrivate: true })),
     );
     expect(await allowed.text()).toBe('interno');
+  });
+});
+
+describe('privateDestination: a URL refused when it is saved', () => {
+  const noDns: ResolveHost = async () => {
+    throw new Error('ENOTFOUND');
+  };
+  it.each([
+    'http://127.0.0.1:8080/x',
+    'http://2130706433/x',
+    'http://0x7f.1/x',
+    'http://017700000001/x',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://[::1]/x',
+    'https://10.0.0.5/hook',
+    'http://169.254.169.254/latest/meta-data',
+  ])('%s is private in every notation', async (url) => {
+    expect(await privateDestination(url, { resolve: noDns })).toMatch(/^Endereço privado ou local/);
+  });
+
+  it('a name resolving to a private address is refused, naming the address', async () => {
+    const refusal = await privateDestination('http://loja.example.com/x', {
+      resolve: fakeDns(['10.1.2.3']).resolve,
+    });
+    expect(refusal).toContain('loja.example.com → 10.1.2.3');
+    expect(await privateDestination('http://localhost:3000/x')).toMatch(/^Endereço privado ou local/);
+  });
+
+  it('a public address, or a name that does not resolve now, passes (the fetch checks again)', async () => {
+    expect(await privateDestination('https://93.184.216.34/x', { resolve: noDns })).toBeNull();
+    expect(await privateDestination('https://n8n.example.com/x', { resolve: noDns })).toBeNull();
+    expect(
+      await privateDestination('https://n8n.example.com/x', { resolve: fakeDns(['93.184.216.34']).resolve }),
+    ).toBeNull();
   });
 });

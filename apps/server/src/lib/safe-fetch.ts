@@ -81,3 +81,45 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     }
   };
 }
+
+/** How long a save waits for DNS before giving the name the benefit of the doubt. */
+const SAVE_LOOKUP_TIMEOUT_MS = 2_000;
+
+/**
+ * Why a configured URL can never be fetched under the private-address guard (pt-BR, for the admin
+ * saving it), or null. Its host is judged as the connection will judge it: an address in any notation
+ * the URL parser accepts (`2130706433`, `0x7f.1` and `[::ffff:127.0.0.1]` are all 127.0.0.1), or a
+ * name any of whose addresses is private. A name that does not resolve now passes: DNS may answer
+ * later, and every fetch is checked again when it connects.
+ */
+export async function privateDestination(
+  url: string,
+  options: Pick<SafeFetchOptions, 'resolve'> = {},
+): Promise<string | null> {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  const refusal = (address: string, range: string) =>
+    `Endereço privado ou local (${hostname}${address === bare ? '' : ` → ${address}`}, ${range}): o servidor não envia para ele. Use um endereço público.`;
+  if (isIP(bare)) {
+    const range = nonPublicRange(bare);
+    return range ? refusal(bare, range) : null;
+  }
+  const resolve = options.resolve ?? systemResolve;
+  let timer: NodeJS.Timeout | undefined;
+  const addresses = await Promise.race([
+    resolve(bare).catch(() => [] as readonly string[]),
+    new Promise<readonly string[]>((done) => {
+      timer = setTimeout(() => done([]), SAVE_LOOKUP_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  for (const address of addresses) {
+    const range = nonPublicRange(address);
+    if (range) return refusal(address, range);
+  }
+  return null;
+}

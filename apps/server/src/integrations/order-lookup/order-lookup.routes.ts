@@ -8,9 +8,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { AppError } from '../../lib/app-error.js';
-import type { SafeFetch } from '../../lib/safe-fetch.js';
+import { privateDestination, type SafeFetch } from '../../lib/safe-fetch.js';
 import { type OrderLookupRepository, toView } from './order-lookup.repository.js';
-import { runLookup } from './run-lookup.js';
+import { MISSING_PHONE, runLookup, withSampleValues } from './run-lookup.js';
 
 /** /api/integrations/order-lookup (admins only): the configuration, and "Testar consulta". */
 export function orderLookupRoutes(lookups: OrderLookupRepository, fetch: SafeFetch): FastifyPluginAsync {
@@ -28,6 +28,15 @@ export function orderLookupRoutes(lookups: OrderLookupRepository, fetch: SafeFet
       '/api/integrations/order-lookup',
       { ...admin, schema: { body: orderLookupInputSchema, response: { 200: orderLookupResponseSchema } } },
       async (request) => {
+        const { urlTemplate } = request.body;
+        if (urlTemplate !== '' && !urlTemplate.includes('{telefone}'))
+          throw new AppError('VALIDATION_ERROR', MISSING_PHONE);
+        // Refused at save as well as at each lookup (a name's address may change in between).
+        const refusal =
+          urlTemplate === '' || app.config.integrationsAllowPrivate
+            ? null
+            : await privateDestination(withSampleValues(urlTemplate));
+        if (refusal) throw new AppError('VALIDATION_ERROR', refusal);
         const saved = await lookups.save(request.body);
         await recordAudit(app.db, {
           action: 'order_lookup.update',

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OrderLookupView } from '@atende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { createSafeFetch } from '../../lib/safe-fetch.js';
-import { runLookup } from './run-lookup.js';
+import { MISSING_PHONE, runLookup } from './run-lookup.js';
 
 const STORE_SECRET = 'Bearer segredo-da-loja-123';
 
@@ -153,11 +153,65 @@ describeEachDatabase('order lookup', (kind) => {
     const missing = await api(ctx.app, admin).post('/api/integrations/order-lookup/test', { phone: '1' });
     expect(missing.body.data).toMatchObject({ outcome: 'missing_order' });
   });
+  it('needs {telefone} in the URL: refused at save, and an older configuration without it is not run', async () => {
+    const view = (await api(ctx.app, admin).get('/api/integrations/order-lookup')).body
+      .data as OrderLookupView;
+    const withoutPhone = await put({
+      ...view,
+      updatedAt: undefined,
+      urlTemplate: `${store.base}/pedidos/{pedido}`,
+    });
+    expect(withoutPhone.statusCode).toBe(400);
+    expect(withoutPhone.json()).toEqual({ success: false, message: MISSING_PHONE, code: 'VALIDATION_ERROR' });
+    // Saved before the rule: the agent hands off instead of asking the store for anyone's order.
+    await ctx.app.db
+      .updateTable('order_lookups')
+      .set({ url_template: `${store.base}/pedidos/{pedido}` })
+      .execute();
+    const asked = store.seen.length;
+    const { conversation } = await ask('5511944440000', 'O pedido 1234 já foi enviado?');
+    expect(conversation).toEqual({
+      handler_mode: 'waiting_human',
+      handler_reason: 'consulta ao pedido: a URL da consulta não inclui {telefone}',
+    });
+    expect(store.seen.length).toBe(asked);
+  });
+});
+
+describe('order lookup: a private store address is refused at save', () => {
+  const ctx = useTestApp('sqlite');
+  it('in every notation of loopback, with a pt-BR 400, and nothing saved', async () => {
+    const admin = (await createAndLogin(ctx.app, 'admin')).token;
+    for (const host of [
+      '127.0.0.1:8080',
+      '2130706433',
+      '0x7f.1',
+      '[::ffff:127.0.0.1]',
+      '10.0.0.7',
+      'localhost',
+    ]) {
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/integrations/order-lookup',
+        headers: bearer(admin),
+        payload: {
+          enabled: true,
+          urlTemplate: `http://${host}/pedidos/{pedido}?telefone={telefone}`,
+          replyTemplate: '{{status}}',
+          headers: [],
+        },
+      });
+      expect(saved.statusCode, host).toBe(400);
+      expect(saved.json().message, host).toMatch(/^Endereço privado ou local/);
+    }
+    const view = await ctx.app.inject({ url: '/api/integrations/order-lookup', headers: bearer(admin) });
+    expect(view.json().data.urlTemplate).toBe('');
+  });
 });
 
 describe('order lookup: the private-address guard', () => {
   const config = {
-    urlTemplate: 'http://127.0.0.1:8080/pedidos/{pedido}',
+    urlTemplate: 'http://127.0.0.1:8080/pedidos/{pedido}?telefone={telefone}',
     headers: [],
     replyTemplate: '{{status}}',
   };
@@ -166,7 +220,7 @@ describe('order lookup: the private-address guard', () => {
     expect(direct).toMatchObject({ outcome: 'refused', reason: expect.stringContaining('destino recusado') });
     const rebinding = await runLookup(
       createSafeFetch({ resolve: async () => ['169.254.169.254'] }),
-      { ...config, urlTemplate: 'http://loja.example.com/pedidos/{pedido}' },
+      { ...config, urlTemplate: 'http://loja.example.com/pedidos/{pedido}?telefone={telefone}' },
       { phone: '', order: '1' },
     );
     expect(rebinding).toMatchObject({

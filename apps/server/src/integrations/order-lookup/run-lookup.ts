@@ -7,6 +7,17 @@ export interface LookupConfig {
   replyTemplate: string;
 }
 
+/**
+ * The customer's phone binds the order to the customer: the store answers only for an order of that
+ * phone. Without it in the URL any customer would be told about any order number.
+ */
+export const MISSING_PHONE =
+  'A URL precisa conter {telefone}: é com ele que a loja confere que o pedido é de quem pergunta. Sem ele, qualquer cliente consultaria o pedido de outro.';
+
+/** The template with harmless values in its placeholders (to parse and check its host). */
+export const withSampleValues = (template: string) =>
+  template.replaceAll('{telefone}', '0').replaceAll('{pedido}', '0');
+
 /** `{{caminho.do.campo}}` in the reply template: a field of the store's JSON answer. */
 const FIELD = /\{\{\s*([A-Za-z0-9_][A-Za-z0-9_.-]{0,100})\s*\}\}/g;
 const LARGEST_ANSWER_BYTES = 256 * 1024;
@@ -29,7 +40,8 @@ function fieldAt(root: unknown, path: string): string | null {
 }
 
 /**
- * One lookup: the URL template filled (URL-encoded) with the customer's phone and the order number,
+ * One lookup: the URL template filled (URL-encoded) with the customer's phone and the order number
+ * (a template without `{telefone}` is refused: it cannot tie the order to the customer),
  * a GET with the configured headers through the private-address guard, at most 3 s; a 2xx JSON answer
  * that has every field the reply template names fills it. 404 (or a missing field) is "not found";
  * everything else is a reason to hand off.
@@ -41,6 +53,10 @@ export async function runLookup(
 ): Promise<OrderLookupResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  // A configuration saved before the phone was required is not run: it could answer anyone.
+  if (!config.urlTemplate.includes('{telefone}')) {
+    return { outcome: 'refused', reason: 'a URL da consulta não inclui {telefone}', durationMs: 0 };
+  }
   if (config.urlTemplate.includes('{pedido}') && !input.order) {
     return { outcome: 'missing_order', reason: 'número do pedido não informado', durationMs: 0 };
   }

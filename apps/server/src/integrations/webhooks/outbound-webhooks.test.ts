@@ -413,11 +413,63 @@ describe.each(['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
       expect(ids).toHaveLength(40);
     });
 
-    it('refuses a private address without INTEGRATIONS_ALLOW_PRIVATE: failed at once, nothing posted, no retry', async () => {
+    it('refuses a private URL at save without INTEGRATIONS_ALLOW_PRIVATE, in every notation, in pt-BR', async () => {
       const guarded = await instanceOn(database, {});
       opened.push(guarded);
       const admin = (await createAndLogin(guarded.app, 'admin')).token;
-      const { endpoint } = await createEndpoint(guarded.app, admin, receiver.url, ['inbox.connected']);
+      const refused = (response: { status: number; body: { success: boolean; message: string } }) => {
+        expect(response.status).toBe(400);
+        expect(response.body.success).toBe(false);
+        expect(response.body.message).toMatch(/^Endereço privado ou local/);
+      };
+      const before = (await api(guarded.app, admin).get('/api/integrations/webhooks')).body.data.length;
+      for (const host of [
+        '127.0.0.1:9',
+        '2130706433',
+        '0x7f.1',
+        '[::ffff:127.0.0.1]',
+        '192.168.0.10',
+        'localhost',
+      ]) {
+        refused(
+          await api(guarded.app, admin).post('/api/integrations/webhooks', {
+            url: `http://${host}/hook`,
+            events: ['message.received'],
+          }),
+        );
+      }
+      expect((await api(guarded.app, admin).get('/api/integrations/webhooks')).body.data).toHaveLength(
+        before,
+      );
+      // A public address is saved; moving it onto a private one is refused too.
+      const { endpoint } = await createEndpoint(guarded.app, admin, 'https://93.184.216.34/hook', [
+        'message.received',
+      ]);
+      const patched = await guarded.app.inject({
+        method: 'PATCH',
+        url: `/api/integrations/webhooks/${endpoint.id}`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { url: 'http://0x7f.1/hook' },
+      });
+      refused({ status: patched.statusCode, body: patched.json() });
+      const listed = (await api(guarded.app, admin).get('/api/integrations/webhooks')).body
+        .data as WebhookEndpoint[];
+      expect(listed.find((e) => e.id === endpoint.id)?.url).toBe('https://93.184.216.34/hook');
+      await guarded.app.inject({
+        method: 'DELETE',
+        url: `/api/integrations/webhooks/${endpoint.id}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    });
+
+    it('refuses a private address at delivery too (a name may resolve elsewhere later): failed at once, nothing posted, no retry', async () => {
+      // Saved where private receivers are allowed; delivered by an instance where they are not.
+      const allowing = await instanceOn(database, ALLOW_PRIVATE);
+      const admin = (await createAndLogin(allowing.app, 'admin')).token;
+      const { endpoint } = await createEndpoint(allowing.app, admin, receiver.url, ['inbox.connected']);
+      await allowing.close();
+      const guarded = await instanceOn(database, {});
+      opened.push(guarded);
       const already = receiver.received.length;
       guarded.app.domainEvents.publish({
         type: 'inbox.connected',

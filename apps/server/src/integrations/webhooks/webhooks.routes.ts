@@ -17,6 +17,7 @@ import { type WebhookDeliverPayload, webhookDeliverJob } from '../../jobs/job-ki
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
+import { privateDestination } from '../../lib/safe-fetch.js';
 
 import { toDelivery, type WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { toEndpoint, type WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -35,6 +36,12 @@ export function webhooksRoutes(deps: {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const admin = { onRequest: app.allow('integrations:manage') };
+    // Refused at save as well as at each delivery (a name's address may change in between).
+    const deliverable = async (url: string | undefined) => {
+      if (url === undefined || app.config.integrationsAllowPrivate) return;
+      const refusal = await privateDestination(url);
+      if (refusal) throw new AppError('VALIDATION_ERROR', refusal);
+    };
     const found = async (id: string) => {
       const row = await endpoints.get(id);
       if (!row) throw new AppError('NOT_FOUND', ENDPOINT_NOT_FOUND);
@@ -57,6 +64,7 @@ export function webhooksRoutes(deps: {
         },
       },
       async (request) => {
+        await deliverable(request.body.url);
         const row = await endpoints.create(request.body);
         await recordAudit(app.db, {
           action: 'webhook.create',
@@ -86,6 +94,7 @@ export function webhooksRoutes(deps: {
       },
       async (request) => {
         await found(request.params.id);
+        await deliverable(request.body.url);
         const fields = await endpoints.update(request.params.id, request.body);
         if (fields.length > 0) {
           await recordAudit(app.db, {

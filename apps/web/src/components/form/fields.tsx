@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useEffect,
   useId,
@@ -227,4 +228,70 @@ function splitList(text: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+export interface SelectOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+export interface SelectGroup<T extends string> {
+  group: string;
+  options: ReadonlyArray<SelectOption<T>>;
+}
+
+/** A native select (keyboard and screen readers for free), its options flat or in named groups. */
+export function SelectField<T extends string>({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  options,
+  placeholder,
+  className,
+  ...rest
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  value: T | '';
+  onChange: (v: T) => void;
+  options: ReadonlyArray<SelectOption<T> | SelectGroup<T>>;
+  /** A first, unselectable line while nothing is chosen ("Escolha…"). */
+  placeholder?: string;
+}) {
+  const option = (o: SelectOption<T>) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  );
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(a11y) => (
+        <select
+          {...rest}
+          {...a11y}
+          value={value}
+          onChange={(e) => onChange(e.target.value as T)}
+          className={inputClass}
+        >
+          {placeholder !== undefined && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((o) =>
+            'group' in o ? (
+              <optgroup key={o.group} label={o.group}>
+                {o.options.map(option)}
+              </optgroup>
+            ) : (
+              option(o)
+            ),
+          )}
+        </select>
+      )}
+    </Field>
+  );
 }

@@ -11,6 +11,8 @@ import {
   Tags,
   UserRound,
   Users,
+  WandSparkles,
+  Workflow,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
 
@@ -70,6 +72,20 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     icon: MessageSquareMore,
     adminOnly: true,
     Component: lazy(() => import('@/features/settings/components/conversation-rules-settings')),
+  },
+  {
+    id: 'automations',
+    label: 'Automações',
+    icon: Workflow,
+    adminOnly: true,
+    Component: lazy(() => import('@/features/automations/components/automations-panel')),
+  },
+  {
+    id: 'macros',
+    label: 'Macros',
+    icon: WandSparkles,
+    adminOnly: false,
+    Component: lazy(() => import('@/features/automations/components/macros-panel')),
   },
   {
     id: 'whatsapp',

@@ -2,19 +2,30 @@ import { apiPaths, type MessageTemplate, messageTemplatesResponseSchema } from '
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /whatsapp/templates → the approved message templates (cached by the server too). */
-export async function getMessageTemplates(signal?: AbortSignal): Promise<MessageTemplate[]> {
-  return (await apiRequest(apiPaths.whatsappTemplates(), { schema: messageTemplatesResponseSchema, signal }))
-    .data;
+/**
+ * GET /whatsapp/templates → the approved message templates (cached by the server too): an inbox's,
+ * or, without one, the first inbox's that has templates.
+ */
+export async function getMessageTemplates(
+  signal?: AbortSignal,
+  inboxId?: string,
+): Promise<MessageTemplate[]> {
+  return (
+    await apiRequest(apiPaths.whatsappTemplates(), {
+      query: { inboxId },
+      schema: messageTemplatesResponseSchema,
+      signal,
+    })
+  ).data;
 }
 
-export const messageTemplatesQueryOptions = () =>
+export const messageTemplatesQueryOptions = (inboxId?: string) =>
   queryOptions({
-    queryKey: ['whatsapp', 'templates'] as const,
-    queryFn: ({ signal }) => getMessageTemplates(signal),
+    queryKey: ['whatsapp', 'templates', inboxId ?? null] as const,
+    queryFn: ({ signal }) => getMessageTemplates(signal, inboxId),
     staleTime: 5 * 60_000,
   });
 
-export function useMessageTemplates(enabled: boolean) {
-  return useQuery({ ...messageTemplatesQueryOptions(), enabled });
+export function useMessageTemplates(enabled: boolean, inboxId?: string) {
+  return useQuery({ ...messageTemplatesQueryOptions(inboxId), enabled });
 }

@@ -1,0 +1,217 @@
+import type { AutomationAction, AutomationCondition } from '@atende/contracts';
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { useRef } from 'react';
+import { SelectField } from '@/components/form/fields';
+import { Button } from '@/components/ui';
+import type { RuleCatalog } from '../hooks/use-rule-catalog';
+import {
+  ACTION_GROUPS,
+  type ActionType,
+  CONDITION_TYPES,
+  type ConditionType,
+  moveItem,
+  newAction,
+  newCondition,
+} from '../lib/rule-items';
+import { ActionFields } from './action-fields';
+import { AddItemMenu } from './add-item-menu';
+import { ConditionFields, type ErrorOf } from './condition-fields';
+
+const itemClass = 'rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900';
+
+/** Focuses the kind select of the item at `index` once it is on screen (after adding or moving it). */
+function useFocusItem(listRef: React.RefObject<HTMLOListElement | HTMLUListElement | null>) {
+  return (index: number, selector = 'select') =>
+    requestAnimationFrame(() => {
+      const item = listRef.current?.children[index];
+      item?.querySelector<HTMLElement>(selector)?.focus();
+    });
+}
+
+/** The rule's conditions: all must hold. Each has a kind and that kind's fields. */
+export function ConditionList({
+  conditions,
+  onChange,
+  errorAt,
+  catalog,
+}: {
+  conditions: AutomationCondition[];
+  onChange: (next: AutomationCondition[]) => void;
+  /** The form's error at a path (`conditions.0.words`). */
+  errorAt: ErrorOf;
+  catalog: RuleCatalog;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  const focusItem = useFocusItem(list);
+  const replace = (index: number, next: AutomationCondition) =>
+    onChange(conditions.map((c, i) => (i === index ? next : c)));
+  return (
+    <div className="space-y-2">
+      {conditions.length === 0 ? (
+        <p className="rounded-lg border border-slate-300 border-dashed px-3 py-2.5 text-slate-500 text-sm dark:border-slate-700 dark:text-slate-400">
+          Sem condições: a regra age em todo evento deste tipo.
+        </p>
+      ) : (
+        <ul ref={list} aria-label="Condições" className="space-y-2">
+          {conditions.map((condition, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; the index is their place
+            <li key={index} className={itemClass} data-testid="rule-condition">
+              <div className="flex items-start gap-2">
+                <div className="min-w-0 flex-1 space-y-3">
+                  <SelectField
+                    label={`Condição ${index + 1}`}
+                    value={condition.type}
+                    onChange={(type: ConditionType) => replace(index, newCondition(type, catalog.defaults))}
+                    options={CONDITION_TYPES}
+                    className="sm:max-w-xs"
+                  />
+                  <ConditionFields
+                    condition={condition}
+                    onChange={(next) => replace(index, next)}
+                    error={(field) => errorAt(`conditions.${index}.${field}`)}
+                    catalog={catalog}
+                  />
+                </div>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remover condição ${index + 1}`}
+                  title="Remover condição"
+                  onClick={() => onChange(conditions.filter((_, i) => i !== index))}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddItemMenu
+        label="Adicionar condição"
+        testId="add-condition"
+        groups={[{ types: CONDITION_TYPES }]}
+        onPick={(type) => {
+          onChange([...conditions, newCondition(type, catalog.defaults)]);
+          focusItem(conditions.length);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The actions, in the order they run: each can be moved up or down, changed or removed. */
+export function ActionList({
+  actions,
+  onChange,
+  errorAt,
+  catalog,
+  templateInboxId,
+}: {
+  actions: AutomationAction[];
+  onChange: (next: AutomationAction[]) => void;
+  errorAt: ErrorOf;
+  catalog: RuleCatalog;
+  templateInboxId?: string;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const focusItem = useFocusItem(list);
+  const replace = (index: number, next: AutomationAction) =>
+    onChange(actions.map((a, i) => (i === index ? next : a)));
+  const move = (index: number, step: -1 | 1) => {
+    const to = index + step;
+    onChange(moveItem(actions, index, to));
+    // The same button at its new place, or the other one when it reached an end.
+    const atEnd = to === 0 || to === actions.length - 1;
+    const direction = atEnd ? (step < 0 ? 'down' : 'up') : step < 0 ? 'up' : 'down';
+    focusItem(to, `[data-move="${direction}"]`);
+  };
+  const error = errorAt('actions');
+  return (
+    <div className="space-y-2">
+      {actions.length === 0 ? (
+        <p className="rounded-lg border border-slate-300 border-dashed px-3 py-2.5 text-slate-500 text-sm dark:border-slate-700 dark:text-slate-400">
+          Nenhuma ação ainda. Inclua o que deve acontecer, na ordem em que deve acontecer.
+        </p>
+      ) : (
+        <ol ref={list} aria-label="Ações, na ordem em que acontecem" className="space-y-2">
+          {actions.map((action, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; the index is their place
+            <li key={index} className={itemClass} data-testid="rule-action">
+              <div className="flex items-start gap-2">
+                <span
+                  aria-hidden="true"
+                  className="mt-7 flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 font-semibold text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-200"
+                >
+                  {index + 1}
+                </span>
+                <div className="min-w-0 flex-1 space-y-3">
+                  <SelectField
+                    label={`Ação ${index + 1}`}
+                    value={action.type}
+                    onChange={(type: ActionType) => replace(index, newAction(type, catalog.defaults))}
+                    options={ACTION_GROUPS.map((g) => ({ group: g.label, options: g.types }))}
+                    className="sm:max-w-xs"
+                  />
+                  <ActionFields
+                    action={action}
+                    onChange={(next) => replace(index, next)}
+                    error={(field) => errorAt(`actions.${index}.${field}`)}
+                    catalog={catalog}
+                    templateInboxId={templateInboxId}
+                  />
+                </div>
+                <div className="flex shrink-0 flex-col gap-0.5 sm:flex-row">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    data-move="up"
+                    aria-label={`Mover ação ${index + 1} para cima`}
+                    title="Mover para cima"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    data-move="down"
+                    aria-label={`Mover ação ${index + 1} para baixo`}
+                    title="Mover para baixo"
+                    disabled={index === actions.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remover ação ${index + 1}`}
+                    title="Remover ação"
+                    onClick={() => onChange(actions.filter((_, i) => i !== index))}
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error ? (
+        <p role="alert" className="text-red-600 text-xs dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <AddItemMenu
+        label="Adicionar ação"
+        testId="add-action"
+        groups={ACTION_GROUPS.map((g) => ({ label: g.label, types: g.types }))}
+        onPick={(type) => {
+          onChange([...actions, newAction(type, catalog.defaults)]);
+          focusItem(actions.length);
+        }}
+      />
+    </div>
+  );
+}

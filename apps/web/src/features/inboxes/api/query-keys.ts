@@ -2,4 +2,5 @@
 export const inboxKeys = {
   kinds: () => ['inbox-kinds'] as const,
   members: () => ['inbox-members'] as const,
+  businessHours: (inboxId: string) => ['inbox-business-hours', inboxId] as const,
 };

@@ -1,5 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
-import { Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
+import { Clock, Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
 import { ChannelKindIcon } from '@/channels/channel-kind-icon';
 import { channelKind, channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
@@ -21,10 +21,11 @@ interface Props {
   isAdmin: boolean;
   onPair: () => void;
   onEdit: () => void;
+  onBusinessHours: () => void;
 }
 
 /** One inbox: what it is, its state, the agent switch, who sees it and (for admins) what to do. */
-export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props) {
+export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit, onBusinessHours }: Props) {
   const confirm = useConfirm();
   const update = useUpdateInbox();
   const reconnect = useReconnectInbox();
@@ -145,6 +146,9 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit }: Props
               ) : null}
               <RowMenuItem icon={Pencil} onSelect={onEdit}>
                 Editar
+              </RowMenuItem>
+              <RowMenuItem icon={Clock} onSelect={onBusinessHours}>
+                Horário de atendimento
               </RowMenuItem>
               <RowMenuItem
                 icon={RefreshCw}

@@ -12,11 +12,17 @@ import { useAuth } from '@/lib/session';
 import { useInboxKinds } from '../api/get-inbox-kinds';
 import { useTeamMembers } from '../api/get-team-members';
 import { accessSummary } from '../lib/access-summary';
+import { BusinessHoursDialog } from './business-hours-dialog';
 import { InboxFormDialog } from './inbox-form-dialog';
 import { InboxRow } from './inbox-row';
 import { PairInboxDialog } from './pair-inbox-dialog';
 
-type Dialog = { type: 'add' } | { type: 'edit'; inboxId: string } | { type: 'pair'; inboxId: string } | null;
+type Dialog =
+  | { type: 'add' }
+  | { type: 'edit'; inboxId: string }
+  | { type: 'pair'; inboxId: string }
+  | { type: 'hours'; inboxId: string }
+  | null;
 
 /** Integrations › Caixas de entrada: every connected number; admins add, pair, edit and remove them. */
 export function InboxesCard() {
@@ -35,6 +41,7 @@ export function InboxesCard() {
   const find = (id: string) => inboxes.data?.find((inbox) => inbox.id === id);
   const pairingInbox = dialog?.type === 'pair' ? find(dialog.inboxId) : undefined;
   const editingInbox = dialog?.type === 'edit' ? find(dialog.inboxId) : undefined;
+  const hoursInbox = dialog?.type === 'hours' ? find(dialog.inboxId) : undefined;
 
   return (
     <IntegrationCard
@@ -76,6 +83,7 @@ export function InboxesCard() {
                 isAdmin={isAdmin}
                 onPair={() => setDialog({ type: 'pair', inboxId: inbox.id })}
                 onEdit={() => setDialog({ type: 'edit', inboxId: inbox.id })}
+                onBusinessHours={() => setDialog({ type: 'hours', inboxId: inbox.id })}
               />
             ))}
           </ItemList>
@@ -92,6 +100,13 @@ export function InboxesCard() {
             onCreated={(inbox, kind) => {
               if (kind.pairing !== 'none') setDialog({ type: 'pair', inboxId: inbox.id });
             }}
+          />
+          <BusinessHoursDialog
+            open={dialog?.type === 'hours'}
+            onOpenChange={(open) => {
+              if (!open) close();
+            }}
+            inbox={hoursInbox}
           />
           <PairInboxDialog
             open={dialog?.type === 'pair'}

@@ -17,6 +17,48 @@ import { AUTH_TIMEOUT_MS } from './realtime.js';
 
 const health = { systems: [], overall: 'healthy' as const, healthPercentage: 100 };
 
+/**
+ * Socket.IO spoken by hand over HTTP long-polling (Engine.IO 4), so that several packets travel in one
+ * request and reach the server in one read: what a client library cannot be made to do. One long-poll
+ * is always waiting, so whatever the server sends lands in `received` at once.
+ */
+async function pollingClient(base: string, auth: Record<string, string>) {
+  const endpoint = `${base}/socket.io/?EIO=4&transport=polling`;
+  const open = await (await fetch(endpoint)).text();
+  const sid = (JSON.parse(open.slice(1)) as { sid: string }).sid;
+  const at = `${endpoint}&sid=${sid}`;
+  const received: string[] = [];
+  let closed = false;
+  const send = async (packets: string[]) => {
+    const response = await fetch(at, { method: 'POST', body: packets.join('\x1e') });
+    expect(await response.text()).toBe('ok');
+  };
+  await send([`40${JSON.stringify(auth)}`]);
+  const polling = (async () => {
+    while (!closed) {
+      const response = await fetch(at).catch(() => null);
+      if (!response?.ok) return;
+      const packets = (await response.text()).split('\x1e');
+      received.push(...packets);
+      if (packets.includes('2')) await send(['3']);
+      if (packets.includes('1')) return;
+    }
+  })();
+  return {
+    received,
+    send,
+    async until(match: (packet: string) => boolean): Promise<string> {
+      await vi.waitFor(() => expect(received.some(match)).toBe(true), { timeout: 5000 });
+      return received.find(match) as string;
+    },
+    async close() {
+      closed = true;
+      await send(['41', '1']).catch(() => undefined);
+      await polling;
+    },
+  };
+}
+
 describeEachDatabase('realtime (Socket.IO)', (kind) => {
   const ctx = useTestApp(kind);
   let url = '';
@@ -177,6 +219,29 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
     }
     if (kind === 'sqlite') expect(Math.min(...gaps)).toBeGreaterThanOrEqual(6);
     else expect(Math.min(...gaps)).toBeLessThan(6);
+  });
+
+  it('refuses an event sent before authenticate, in the same HTTP packet, with or without the handshake token', async () => {
+    ctx.app.realtime.setConversationGuard(async () => true);
+    for (const handshake of [{}, { token }]) {
+      const client = await pollingClient(url, handshake);
+      // One POST: join:conversation (ack 1), then authenticate; both decoded in one turn of the loop.
+      await client.send([
+        '421["join:conversation","sala-antes"]',
+        `42${JSON.stringify(['authenticate', { token }])}`,
+      ]);
+      expect(await client.until((packet) => packet.startsWith('42["authenticated"'))).toBeTruthy();
+      ctx.app.realtime.toConversation('sala-antes', 'system:health', health);
+      await sleep(300);
+      expect(client.received.filter((packet) => packet.startsWith('431'))).toEqual([]);
+      expect(client.received.filter((packet) => packet.includes('system:health'))).toEqual([]);
+      // Sent after authenticating, the same join is answered and the room heard.
+      await client.send(['422["join:conversation","sala-antes"]']);
+      expect(await client.until((packet) => packet.startsWith('432'))).toBe('432[{"success":true}]');
+      ctx.app.realtime.toConversation('sala-antes', 'system:health', health);
+      expect(await client.until((packet) => packet.includes('system:health'))).toBeTruthy();
+      await client.close();
+    }
   });
 
   it('joins a conversation room only after the guard allows it', async () => {

@@ -93,8 +93,9 @@ const roomConversationId = (payload: z.output<(typeof clientEventSchemas)['join:
   typeof payload === 'string' ? payload : payload.conversationId;
 
 /**
- * Socket.IO on the app's HTTP server (default path). Sockets must authenticate before any other event
- * is processed or any room joined. The browser sends its token twice: in the handshake's
+ * Socket.IO on the app's HTTP server (default path). Sockets must send `authenticate` before any other
+ * event is processed or any room joined: an event that came before it is dropped, even when a token
+ * check is under way as it arrives. The browser sends its token twice: in the handshake's
  * `auth` and in the `authenticate` event it emits on connect. The token is looked up once per socket:
  * the handshake starts the lookup, and `authenticate` with the same token answers from it
  * (`authenticated` or `auth_error`); only a different token is looked up again.
@@ -109,6 +110,8 @@ export const realtimePlugin = fp(
 
     /** Each socket's token lookup (kept out of `socket.data`, which recovery stores in Redis). */
     const tokenChecks = new WeakMap<AtendeSocket, TokenCheck>();
+    /** The check of the last `authenticate` each socket sent: what its later events wait for. */
+    const authenticatedBy = new WeakMap<AtendeSocket, TokenCheck>();
 
     const io: AtendeServer = new Server(app.server, {
       serveClient: false,
@@ -460,7 +463,7 @@ export const realtimePlugin = fp(
       // missed.
       const resumed = saved ? resume(socket, saved, handshakeCheck) : Promise.resolve();
 
-      socket.use(([event], next) => {
+      socket.use(([event, payload], next) => {
         const verdict = flood.hit();
         if (verdict === 'disconnect') {
           app.log.warn({ socket: socket.id }, 'socket event flood; disconnecting');
@@ -469,12 +472,19 @@ export const realtimePlugin = fp(
         }
         if (verdict === 'drop') return;
         if (event === 'authenticate') {
+          // Its check starts as it arrives: the events after it wait for this one.
+          const token = clientEventSchemas.authenticate.safeParse(payload);
+          if (token.success) authenticatedBy.set(socket, checkToken(socket, token.data.token));
           next();
           return;
         }
-        // Other events wait for the token check under way, then need a signed-in socket.
+        // Any other event is judged by the last `authenticate` sent before it, read now: one sent before
+        // any is refused, whatever the timing (the handshake's check, or one that came later, may be
+        // under way). After one, it waits for that check, then needs a signed-in socket.
+        const check = authenticatedBy.get(socket);
+        if (!check) return;
         void resumed
-          .then(() => tokenChecks.get(socket)?.outcome)
+          .then(() => check.outcome)
           .then(() => {
             if (socket.data.user && socket.connected) next();
           });

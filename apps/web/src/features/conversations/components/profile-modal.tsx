@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar, buttonClasses, Modal } from '@/components/ui';
 import { formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
 import { displayName } from '../lib/message-text';
+import { AutomationRuns } from './automation-runs';
 
 /** 'Ver perfil': the client at a glance (no call beyond the lookup already made), and a link to the CRM page. */
 export function ProfileModal({
@@ -25,7 +26,7 @@ export function ProfileModal({
     ['Tags', conversation.tags.join(', ') || '—'],
   ];
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Perfil do cliente" size="sm">
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Perfil do cliente" size="md">
       <div className="mb-4 flex items-center gap-3">
         <Avatar name={client?.name ?? conversation.clientName} src={client?.avatar} size="lg" />
         <div className="min-w-0">
@@ -49,6 +50,9 @@ export function ProfileModal({
       >
         Abrir ficha do cliente
       </Link>
+      <div className="mt-5 border-slate-200 border-t pt-4 dark:border-slate-800">
+        <AutomationRuns conversationId={conversation.id} enabled={open} />
+      </div>
     </Modal>
   );
 }

@@ -1,12 +1,20 @@
-import { type CannedReply, fillCannedReply } from '@atende/contracts';
+import { type CannedReply, fillCannedReply, type Macro } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useCannedReplies } from '@/lib/api/get-canned-replies';
+import { useMacros } from '@/lib/api/get-macros';
 import { useAuth } from '@/lib/session';
 import { conversationsKey } from '../api/get-conversations';
 import { normalizeText } from '../lib/conversation-filters';
+import { useRunMacroOn } from './use-run-macro-on';
 
 const MAX_SHOWN = 8;
+const MAX_MACROS = 5;
+
+/** One line of the `/` menu: a canned reply to insert, or a macro to run. `id` names its option. */
+export type SlashItem =
+  | { kind: 'reply'; id: string; reply: CannedReply }
+  | { kind: 'macro'; id: string; macro: Macro };
 
 /** The client's name of a conversation already in some cache (list rows or the open chat). */
 function useClientName(conversationId: string | null): string | null {
@@ -27,7 +35,9 @@ function useClientName(conversationId: string | null): string | null {
 
 /**
  * Typing `/` at the start of the composer opens the canned replies, filtered by what follows
- * (shortcut or text); ↑/↓ move, Enter or Tab insert (with {nome} and {atendente} filled), Esc closes.
+ * (shortcut or text), then the macros whose name matches; ↑/↓ move, Enter or Tab insert the reply
+ * (with {nome} and {atendente} filled) or run the macro on the conversation (the `/…` typed is
+ * cleared), Esc closes.
  */
 export function useCannedReplyPicker(
   text: string,
@@ -35,23 +45,36 @@ export function useCannedReplyPicker(
   onPick: (value: string) => void,
 ) {
   const replies = useCannedReplies().data ?? [];
+  const macros = useMacros({ enabled: Boolean(conversationId) }).data;
+  const macroRunner = useRunMacroOn(conversationId);
   const { user } = useAuth();
   const clientName = useClientName(conversationId);
   const [index, setIndex] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const query = /^\/(\S*)$/.exec(text)?.[1];
-  const items = useMemo(() => {
+  const items = useMemo((): SlashItem[] => {
     if (query === undefined) return [];
     const needle = normalizeText(query);
-    return replies
+    const matchingReplies = replies
       .filter((r) => r.shortcut.includes(needle) || normalizeText(r.content).includes(needle))
-      .slice(0, MAX_SHOWN);
-  }, [query, replies]);
+      .slice(0, MAX_SHOWN)
+      .map((reply): SlashItem => ({ kind: 'reply', id: reply.id, reply }));
+    const matchingMacros = (macros ?? [])
+      .filter((m) => normalizeText(m.name).includes(needle))
+      .slice(0, MAX_MACROS)
+      .map((macro): SlashItem => ({ kind: 'macro', id: `macro-${macro.id}`, macro }));
+    return [...matchingReplies, ...matchingMacros];
+  }, [query, replies, macros]);
   const open = items.length > 0 && dismissed !== text;
   const active = Math.min(index, Math.max(items.length - 1, 0));
 
-  const pick = (reply: CannedReply) => {
-    onPick(fillCannedReply(reply.content, { nome: clientName, atendente: user?.name }));
+  const pick = (item: SlashItem) => {
+    if (item.kind === 'macro') {
+      onPick('');
+      macroRunner.start(item.macro);
+    } else {
+      onPick(fillCannedReply(item.reply.content, { nome: clientName, atendente: user?.name }));
+    }
     setIndex(0);
   };
 
@@ -66,8 +89,8 @@ export function useCannedReplyPicker(
     }
     if (event.key === 'Enter' || event.key === 'Tab') {
       event.preventDefault();
-      const reply = items[active];
-      if (reply) pick(reply);
+      const item = items[active];
+      if (item) pick(item);
       return true;
     }
     if (event.key === 'Escape') {

@@ -29,6 +29,7 @@ import { ConversationActions } from './conversation-actions';
 import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
 import { HeaderMenu, headerIconButton, headerMenuItem, headerMenuSeparator } from './header-menu';
 import { LabelPicker } from './label-picker';
+import { MacrosMenu } from './macros-menu';
 
 interface Props {
   conversation: Conversation;
@@ -186,6 +187,7 @@ export function ChatHeader({
           >
             <LabelPicker conversation={conversation} />
           </HeaderMenu>
+          <MacrosMenu conversationId={conversation.id} />
           <button
             type="button"
             aria-label="Buscar na conversa"

@@ -151,13 +151,14 @@ describe('the rule editor', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Enviar mensagem' }));
     fireEvent.change(within(dialog).getByLabelText('Mensagem'), { target: { value: 'Já vamos ver, ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Inserir \{primeiro_nome\}/ }));
+    // A message after the assignment would not go once a person holds the conversation: it says so.
+    expect(within(dialog).getByTestId('send-after-assign')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mover ação 3 para cima' }));
+    expect(within(dialog).queryByTestId('send-after-assign')).toBeNull();
 
     expect(within(dialog).getByTestId('rule-summary').textContent).toBe(
-      'Quando uma mensagem do cliente for recebida, se o texto contiver “boleto” ou “pix”, então: adicionar etiqueta Financeiro, atribuir em rodízio entre Ana e Bruno e enviar mensagem “Já vamos ver, {primeiro_nome}”.',
+      'Quando uma mensagem do cliente for recebida, se o texto contiver “boleto” ou “pix”, então: adicionar etiqueta Financeiro, enviar mensagem “Já vamos ver, {primeiro_nome}” e atribuir em rodízio entre Ana e Bruno.',
     );
-    // The last action goes first and back: the order is the rule's.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mover ação 3 para cima' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mover ação 2 para baixo' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Criar regra' }));
     await waitFor(() =>
@@ -171,8 +172,8 @@ describe('the rule editor', () => {
       conditions: [{ type: 'text_contains', words: ['boleto', 'pix'] }],
       actions: [
         { type: 'add_label', labelId: 'l-fin' },
-        { type: 'assign_round_robin', userIds: ['u-ana', 'u-bruno'] },
         { type: 'send_message', text: 'Já vamos ver, {primeiro_nome}' },
+        { type: 'assign_round_robin', userIds: ['u-ana', 'u-bruno'] },
       ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

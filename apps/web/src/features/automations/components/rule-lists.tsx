@@ -17,6 +17,20 @@ import { ActionFields } from './action-fields';
 import { AddItemMenu } from './add-item-menu';
 import { ConditionFields, type ErrorOf } from './condition-fields';
 
+const SENDS = new Set<ActionType>([
+  'send_message',
+  'send_canned_reply',
+  'send_template',
+  'send_inbox_message',
+]);
+
+/** A message after an assignment in the same rule: once a person holds the conversation it is not sent. */
+function sendsAfterAssignment(actions: readonly AutomationAction[], index: number): boolean {
+  const action = actions[index];
+  if (!action || !SENDS.has(action.type)) return false;
+  return actions.slice(0, index).some((a) => a.type === 'assign_person' || a.type === 'assign_round_robin');
+}
+
 const itemClass = 'rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900';
 
 /** Focuses the kind select of the item at `index` once it is on screen (after adding or moving it). */
@@ -159,6 +173,15 @@ export function ActionList({
                     catalog={catalog}
                     templateInboxId={templateInboxId}
                   />
+                  {sendsAfterAssignment(actions, index) ? (
+                    <p
+                      data-testid="send-after-assign"
+                      className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-xs dark:bg-amber-500/10 dark:text-amber-200"
+                    >
+                      Esta mensagem vem depois de uma atribuição: se uma pessoa assumir a conversa, ela não é
+                      enviada (a regra nunca fala por cima de uma pessoa). Mova-a para antes da atribuição.
+                    </p>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 flex-col gap-0.5 sm:flex-row">
                   <Button

@@ -20,7 +20,7 @@ export const RULE_EXAMPLES: readonly RuleExample[] = [
   {
     id: 'boleto',
     title: 'Pedidos de boleto para o Financeiro',
-    summary: 'Etiqueta Financeiro, atribui em rodízio e avisa o cliente.',
+    summary: 'Etiqueta Financeiro, avisa o cliente e atribui em rodízio.',
     build: (d, labels) => ({
       name: 'Boleto para o Financeiro',
       enabled: true,
@@ -29,11 +29,12 @@ export const RULE_EXAMPLES: readonly RuleExample[] = [
       conditions: [{ type: 'text_contains', words: ['boleto', 'segunda via'] }],
       actions: [
         { type: 'add_label', labelId: labelLike(labels, 'financ', d.labelId) },
-        { type: 'assign_round_robin', userIds: d.userId ? [d.userId] : [] },
         {
           type: 'send_message',
           text: 'Olá, {primeiro_nome}! Seu pedido de boleto foi para o Financeiro. Em instantes alguém responde por aqui.',
         },
+        // After the message: once a person holds the conversation, a rule no longer writes in it.
+        { type: 'assign_round_robin', userIds: d.userId ? [d.userId] : [] },
       ],
     }),
   },

@@ -64,6 +64,11 @@ export interface ChannelKindDefinition<S = Record<string, unknown>, C extends Ch
   fields: InboxSettingsField[];
   /** Keys of `fields` that are write-only: stored, never served, an empty submit keeps them. */
   secretKeys: readonly string[];
+  /**
+   * The provider's id of the number these settings connect (the Cloud API's phone number id), where a
+   * kind has one: two active inboxes may not hold the same, or the second would never get a message.
+   */
+  numberId?(settings: S): string | null;
   /** False when an optional package is missing; the kind is listed as not installed. */
   installed(): Promise<boolean>;
   create(context: ChannelContext, inbox: InboxOfKind<S>): C;

@@ -77,6 +77,31 @@ export function inboxesService(deps: {
     };
   }
 
+  /**
+   * Refuses settings whose number another active inbox of the kind already holds (409): the provider's
+   * messages would reach only one of them, and the other's would be lost.
+   */
+  async function assertNumberFree(kind: AnyChannelKind, settings: Record<string, unknown>, self?: string) {
+    const number = kind.numberId?.(settings);
+    if (!number) return;
+    const holder = (await repo.list()).find(
+      (row) =>
+        row.id !== self && row.kind === kind.kind && kind.numberId?.(parseSettings(row.settings)) === number,
+    );
+    if (holder) {
+      throw new AppError(
+        'CONFLICT',
+        `Este número (ID ${number}) já está na caixa de entrada "${holder.name}". Um número só pode estar em uma caixa de entrada.`,
+      );
+    }
+  }
+
+  /** Whether `viewer` may see (and so act on) the inbox: admins all, an operator those open to them. */
+  async function visibleTo(viewer: Actor, id: string): Promise<boolean> {
+    if (can(viewer, 'conversations:see-all')) return true;
+    return (await repo.visibleTo(viewer.id)).includes(id);
+  }
+
   /** Submitted settings over the stored ones: an empty secret keeps what is stored. */
   function mergeSettings(
     kind: AnyChannelKind,
@@ -116,6 +141,9 @@ export function inboxesService(deps: {
       return rows.filter((row) => visible.has(row.id)).map((row) => toInbox(row, viewer));
     },
 
+    /** Whether `viewer` may see the inbox (the per-inbox rule of `list`). */
+    mayUse: visibleTo,
+
     async get(id: string, viewer: Actor): Promise<Inbox> {
       return toInbox(await found(id), viewer);
     },
@@ -126,6 +154,7 @@ export function inboxesService(deps: {
       if (!(await kind.installed()))
         throw new AppError('CONFLICT', 'Tipo de canal não instalado neste servidor');
       const settings = mergeSettings(kind, {}, input.settings);
+      await assertNumberFree(kind, settings);
       const id = newId();
       await repo.insert(
         {
@@ -155,10 +184,10 @@ export function inboxesService(deps: {
     async update(id: string, input: UpdateInboxRequest, actor: Actor): Promise<Inbox> {
       const row = await found(id);
       const kind = kindOf(row.kind);
-      const settings =
-        input.settings && kind
-          ? JSON.stringify(mergeSettings(kind, parseSettings(row.settings), input.settings))
-          : undefined;
+      const merged =
+        input.settings && kind ? mergeSettings(kind, parseSettings(row.settings), input.settings) : undefined;
+      if (merged && kind) await assertNumberFree(kind, merged, id);
+      const settings = merged ? JSON.stringify(merged) : undefined;
       await repo.update(
         id,
         {
@@ -200,8 +229,10 @@ export function inboxesService(deps: {
       await manager.changed();
     },
 
+    /** For whoever may see the inbox; another's answers 404, as if it did not exist. */
     async reconnect(id: string, viewer: Actor): Promise<Inbox> {
       const row = await found(id);
+      if (!(await visibleTo(viewer, row.id))) throw new AppError('NOT_FOUND', NOT_FOUND);
       await running(row.id).reconnect();
       return toInbox(row, viewer);
     },

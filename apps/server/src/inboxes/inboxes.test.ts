@@ -166,6 +166,32 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
     });
   });
 
+  it('a Cloud API number already in an inbox is refused (409), on create and on change', async () => {
+    const before = (await api('GET', '/api/inboxes')).json().data as Inbox[];
+    const twin = await api('POST', '/api/inboxes', {
+      kind: 'cloud-api',
+      name: 'Vendas de novo',
+      settings: { phoneNumberId: FAKE_PHONE_NUMBER_ID, accessToken: 'outro-token' },
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toMatchObject({
+      success: false,
+      message: `Este número (ID ${FAKE_PHONE_NUMBER_ID}) já está na caixa de entrada "Vendas". Um número só pode estar em uma caixa de entrada.`,
+    });
+    const moved = await api('PATCH', `/api/inboxes/${ids.cloud2}`, {
+      settings: { phoneNumberId: ` ${FAKE_PHONE_NUMBER_ID} ` },
+    });
+    expect(moved.statusCode).toBe(409);
+    const after = (await api('GET', '/api/inboxes')).json().data as Inbox[];
+    expect(after.map((i) => i.id)).toEqual(before.map((i) => i.id));
+    expect((await inbox(ids.cloud2 as string)).settings.phoneNumberId).toBe(SECOND_NUMBER_ID);
+    // Its own number, re-saved, is no conflict.
+    const same = await api('PATCH', `/api/inboxes/${ids.cloud2}`, {
+      settings: { phoneNumberId: SECOND_NUMBER_ID },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
   it('bad input gets a clear error and changes nothing', async () => {
     const before = ((await api('GET', '/api/inboxes')).json().data as Inbox[]).length;
     const missingToken = await api('POST', '/api/inboxes', {
@@ -298,6 +324,26 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
       operator.token,
     );
     expect(send.statusCode).toBe(404);
+    // Nor reconnect it: 404, and nothing of it (name, number, QR or pairing code) in the answer.
+    const reconnect = await api('POST', `/api/inboxes/${ids.cloud2}/reconnect`, undefined, operator.token);
+    expect(reconnect.statusCode).toBe(404);
+    expect(reconnect.json()).toEqual({
+      success: false,
+      message: 'Caixa de entrada não encontrada',
+      code: 'NOT_FOUND',
+    });
+    // The first inbox (the single "WhatsApp" of the older routes) follows the same rule.
+    await api('PATCH', '/api/inboxes/default', { operatorAccess: 'members', memberIds: [] });
+    try {
+      expect((await api('POST', '/api/reconnect-whatsapp', undefined, operator.token)).statusCode).toBe(404);
+      // Paired, the simulator shows its number: the admin sees it, the operator only the state.
+      const full = (await api('GET', '/api/whatsapp/status')).json().data;
+      expect(full.phone).toEqual(expect.any(String));
+      const status = (await as('/api/whatsapp/status')).json().data;
+      expect(status).toEqual({ ...full, qr: null, pairingCode: null, phone: null });
+    } finally {
+      await api('PATCH', '/api/inboxes/default', { operatorAccess: 'all' });
+    }
     // Live: the operator's dashboard socket hears the open inbox's messages, never the hidden one's.
     const base = await listen(ctx.app);
     const operatorSocket = await connectSocket(base, { token: operator.token });
@@ -369,6 +415,22 @@ describeEachDatabase('inboxes: several numbers at once', (kind) => {
     const detail = await api('GET', `/api/conversations/${conversation?.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.messages.map((m: { content: string }) => m.content)).toContain('Oi loja 2');
+    // A reply there is refused, in pt-BR, and nothing is stored to stay pending for good.
+    const reply = await api('POST', `/api/conversations/${conversation?.id}/messages`, {
+      message: 'Ainda está aí?',
+    });
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toMatchObject({
+      success: false,
+      message:
+        'O número desta conversa foi removido (caixa de entrada "Loja 2"): a mensagem não pode ser enviada por ele.',
+    });
+    const stored = await ctx.app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('content', '=', 'Ainda está aí?')
+      .execute();
+    expect(stored).toEqual([]);
     const late = await api('POST', '/api/simulator/inbound', {
       phone: CUSTOMER,
       text: 'ainda aí?',

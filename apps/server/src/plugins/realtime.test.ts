@@ -223,7 +223,7 @@ describeEachDatabase('realtime (Socket.IO)', (kind) => {
 
   it('refuses an event sent before authenticate, in the same HTTP packet, with or without the handshake token', async () => {
     ctx.app.realtime.setConversationGuard(async () => true);
-    for (const handshake of [{}, { token }]) {
+    for (const handshake of [{}, { token }] as Array<Record<string, string>>) {
       const client = await pollingClient(url, handshake);
       // One POST: join:conversation (ack 1), then authenticate; both decoded in one turn of the loop.
       await client.send([

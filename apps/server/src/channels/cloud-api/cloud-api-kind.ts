@@ -65,6 +65,8 @@ export const cloudApiKind: ChannelKindDefinition<Partial<CloudNumberSettings>, C
     },
   ],
   secretKeys: ['accessToken'],
+  // The webhook routes each change by its phone_number_id: one inbox per number.
+  numberId: (settings) => settings.phoneNumberId?.trim() || null,
   installed: async () => true,
   create: (context, inbox) =>
     new CloudApiChannel({

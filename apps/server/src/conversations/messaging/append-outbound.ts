@@ -21,6 +21,7 @@ import type { AuthUser, DomainEvents, Realtime } from '../../types.js';
 import { answerUnder } from './agent-reads.js';
 import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import { type ConversationRow, selectConversations } from './conversation-row.js';
+import { assertInboxActive } from './inbox-gone.js';
 import { type MessageRow, toMessage } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
@@ -232,6 +233,7 @@ export function outboundWriter(deps: {
         events = new PendingEvents();
         let conversation = await lockConversation(trx, deps.kind, conversationId);
         if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+        await assertInboxActive(trx, conversation.inbox_id);
         const replyTo = await resolveQuoted(trx, conversation.id, input.replyTo);
         if (input.replyTo && !replyTo) throw new AppError('VALIDATION_ERROR', REPLY_TARGET_NOT_FOUND);
         if (conversation.handler_mode !== 'human') {

@@ -1,8 +1,10 @@
-import { whatsappStatusResponseSchema } from '@atende/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { type WhatsappStatus, whatsappStatusResponseSchema } from '@atende/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelUnavailableError } from '../../channels/channel.js';
 import { AppError } from '../../lib/app-error.js';
+import { inboxesRepository } from '../inboxes.repository.js';
+import { inboxesService } from '../inboxes.service.js';
 
 /**
  * `GET /api/whatsapp/status` and `POST /api/reconnect-whatsapp` (the spec's single connection: the
@@ -13,13 +15,29 @@ export const whatsappRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const schema = { response: { 200: whatsappStatusResponseSchema } };
   const primary = app.domain.channel;
+  const inboxes = inboxesService({
+    db: app.db,
+    repo: inboxesRepository(app.db),
+    manager: app.domain.inboxes,
+  });
+  /** Whether the signed-in person may see the first inbox (the per-inbox rule of `/api/inboxes`). */
+  const seesPrimary = async (request: FastifyRequest) => {
+    const id = app.domain.inboxes.primary()?.id;
+    return !id || !request.user || (await inboxes.mayUse(request.user, id));
+  };
+  /** Someone the number is closed to learns its state, not its QR, pairing code or phone. */
+  const statusFor = async (request: FastifyRequest): Promise<WhatsappStatus> => {
+    const status = primary.status();
+    return (await seesPrimary(request)) ? status : { ...status, qr: null, pairingCode: null, phone: null };
+  };
 
-  app.get('/api/whatsapp/status', { onRequest: app.authenticate, schema }, async () => ({
+  app.get('/api/whatsapp/status', { onRequest: app.authenticate, schema }, async (request) => ({
     success: true as const,
-    data: primary.status(),
+    data: await statusFor(request),
   }));
 
   app.post('/api/reconnect-whatsapp', { onRequest: app.authenticate, schema }, async (request) => {
+    if (!(await seesPrimary(request))) throw new AppError('NOT_FOUND', 'Caixa de entrada não encontrada');
     request.log.info({ user: request.user?.id }, 'whatsapp reconnect requested');
     await unavailableAsConflict(() => primary.reconnect());
     return { success: true as const, data: primary.status(), message: 'Reconectando WhatsApp' };

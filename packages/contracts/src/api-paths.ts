@@ -50,6 +50,14 @@ export const apiRoutes = {
   analytics: '/api/analytics',
   analyticsReport: '/api/analytics/report',
   analyticsExport: '/api/analytics/export/:table',
+  analyticsService: '/api/analytics/service',
+  analyticsCustom: '/api/analytics/custom',
+  analyticsCustomExport: '/api/analytics/custom/export',
+  savedReports: '/api/analytics/saved-reports',
+  savedReport: '/api/analytics/saved-reports/:id',
+  inboxSatisfaction: '/api/inboxes/:id/satisfaction',
+  conversationSatisfaction: '/api/conversations/:id/satisfaction',
+  clientSatisfaction: '/api/clients/:id/satisfaction',
 
   // Numbers: inboxes, their kinds and the primary one's WhatsApp controls
   inboxes: '/api/inboxes',

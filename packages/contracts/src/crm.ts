@@ -70,7 +70,11 @@ export const clientDetailSchema = clientListItemSchema.extend({
     aiShare: z.number().nullable(),
     /** Seconds our last reply took; null when never answered. */
     lastResponseSeconds: z.number().nullable(),
+    /** The same in milliseconds (sub-second AI answers read as "< 1 s", not 0). */
+    lastResponseMs: z.number().nullable(),
   }),
+  /** The customer asked not to be contacted: no survey or other message we start goes to them. */
+  doNotContact: z.boolean(),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 export const clientDetailResponseSchema = okEnvelope(clientDetailSchema);
@@ -85,6 +89,7 @@ export const updateClientRequestSchema = z
       .optional(),
     notes: z.string().max(5000, 'Máximo de 5000 caracteres').nullable().optional(),
     labelIds: z.array(idSchema).max(20, 'No máximo 20 etiquetas').optional(),
+    doNotContact: z.boolean().optional(),
   })
   .strict();
 export type UpdateClientRequest = z.infer<typeof updateClientRequestSchema>;

@@ -56,7 +56,12 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const activityResponseSchema = okEnvelope(z.array(activitySchema));
 
-export const chartPointSchema = z.object({ label: z.string(), value: z.number() });
+export const chartPointSchema = z.object({
+  label: z.string(),
+  value: z.number(),
+  /** The hour or day still running: its value is so far, drawn as partial (never as a drop). */
+  partial: z.boolean().optional(),
+});
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 
 /** The four dashboard series: 24 hourly, 7 daily, 24 hourly, 30 daily points. */

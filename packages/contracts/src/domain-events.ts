@@ -16,6 +16,7 @@ export const DOMAIN_EVENT_TYPES = {
   'client.updated': 'Cliente atualizado',
   'inbox.connected': 'Caixa de entrada conectada',
   'inbox.disconnected': 'Caixa de entrada desconectada',
+  'csat.received': 'Avaliação de satisfação recebida',
 } as const;
 export type DomainEventType = keyof typeof DOMAIN_EVENT_TYPES;
 export const domainEventTypeSchema = z.enum(
@@ -81,6 +82,8 @@ export const clientUpdatedEventDataSchema = z.object({
   email: z.string().nullable().optional(),
   notes: z.string().nullable().optional(),
   labelIds: z.array(idSchema).optional(),
+  /** The customer asked not to be contacted (or no longer minds). */
+  doNotContact: z.boolean().optional(),
   /** The customer's personal data was erased (LGPD): erase your copy too. */
   erased: z.boolean(),
 });
@@ -94,6 +97,23 @@ export const inboxEventDataSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * A customer answered the satisfaction survey of a resolution: published with the rating, and again
+ * (same `surveyId`) when they add a comment.
+ */
+export const csatReceivedEventDataSchema = z.object({
+  surveyId: idSchema,
+  conversationId: idSchema,
+  clientId: idSchema,
+  inboxId: idSchema,
+  /** 1 (péssimo) to 5 (excelente). */
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  ratedAt: isoDateSchema,
+  /** The person credited with the resolution; null when the AI resolved it alone. */
+  personId: idSchema.nullable(),
+});
+
 export const domainEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.received'), data: messageEventDataSchema }),
   z.object({ type: z.literal('message.sent'), data: messageEventDataSchema }),
@@ -103,6 +123,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('client.updated'), data: clientUpdatedEventDataSchema }),
   z.object({ type: z.literal('inbox.connected'), data: inboxEventDataSchema }),
   z.object({ type: z.literal('inbox.disconnected'), data: inboxEventDataSchema }),
+  z.object({ type: z.literal('csat.received'), data: csatReceivedEventDataSchema }),
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -15,6 +15,8 @@ export const simulatorInboundRequestSchema = z.object({
   text: z.string().trim().min(1, 'Texto obrigatório').max(LIMITS.inboundTextMaxChars),
   type: messageTypeSchema.default('text'),
   replyToId: idSchema.optional(),
+  /** The choice the customer tapped on buttons or a list we sent (a rating's `csat:4`). */
+  interactiveReplyId: z.string().trim().min(1).max(200).optional(),
   /** Provider message id; generated when absent. Replays with the same id are ignored. */
   providerMessageId: z.string().trim().min(1).max(128).optional(),
   /** Which simulator inbox the customer writes to; the first one when absent. */
@@ -35,7 +37,9 @@ export const simulatorOutboxItemSchema = z.object({
   providerMessageId: z.string(),
   phone: z.string(),
   text: z.string(),
-  kind: z.enum(['text', 'reaction']),
+  /** `rating`: a question with choices to tap (`choices`). */
+  kind: z.enum(['text', 'reaction', 'rating']),
+  choices: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
   quotedProviderMessageId: z.string().nullable(),
   emoji: z.string().nullable(),
   deliveredAt: isoDateSchema,

@@ -19,6 +19,9 @@ export const timelineEventSchema = z.enum([
   'handed_off',
   'assigned',
   'ai_paused',
+  'survey_sent',
+  'survey_answered',
+  'survey_skipped',
 ]);
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 

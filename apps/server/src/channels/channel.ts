@@ -8,6 +8,7 @@ export type {
   InboundResult,
   SendFailure,
   SendMediaInput,
+  SendRatingInput,
   SendReactionInput,
   SendResult,
   SendTemplateInput,

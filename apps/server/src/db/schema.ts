@@ -54,6 +54,8 @@ export interface ClientsTable {
   labels: ColumnType<string, string | undefined, string>;
   /** WhatsApp LID (digits, migration 023): the same person as `phone`; unique where present. */
   lid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the customer asked not to be contacted (no survey or message we start; migration 033). */
+  do_not_contact: ColumnType<number, number | undefined, number>;
 }
 
 export interface ConversationsTable {
@@ -261,11 +263,13 @@ export interface SimulatorDeliveriesTable {
   /** The simulator inbox that delivered it (migration 025). */
   inbox_id: ColumnType<string, string | undefined, string>;
   phone: string;
-  kind: 'text' | 'reaction';
+  kind: 'text' | 'reaction' | 'rating';
   text: string;
   quoted_provider_message_id: string | null;
   emoji: string | null;
   delivered_at: number;
+  /** JSON: a rating's choices to tap (migration 033). */
+  choices: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One change of who answers a conversation (migration 020): hand-offs, takeovers, handbacks. */
@@ -294,6 +298,56 @@ export interface ConversationTimelineTable {
   /** JSON array of `{id, name}`: the team members a note mentions. */
   mentions: ColumnType<string, string | undefined>;
   created_at: number;
+}
+
+/**
+ * One resolution of a conversation and its satisfaction survey (migration 033): who resolved it, whether a
+ * person took part, how long it took, and the customer's rating and comment.
+ */
+export interface ConversationResolutionsTable {
+  id: string;
+  conversation_id: string;
+  inbox_id: string;
+  client_id: string;
+  resolved_at: number;
+  /** When this round of the conversation began: its start, or the last reopening before the resolution. */
+  cycle_started_at: number;
+  /** 'person', 'agent' (the AI held it) or 'system' (an automation, the server). */
+  resolved_by: 'person' | 'agent' | 'system';
+  /** The person credited: who resolved it, else who held it, else the last who held it in the round. */
+  person_id: string | null;
+  /** 1 when a person took part in the round (held it, was handed it, paused the AI, resolved it). */
+  person_involved: number;
+  survey_status: string;
+  survey_sent_at: number | null;
+  /** The survey message's provider id (our message). */
+  survey_message_id: string | null;
+  rating: number | null;
+  rated_at: number | null;
+  comment: string | null;
+  commented_at: number | null;
+  created_at: number;
+}
+
+/** Per inbox: whether resolved conversations get the survey, and its question (migration 033). */
+export interface SatisfactionSettingsTable {
+  inbox_id: string;
+  enabled: number;
+  question: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** A report a person shaped and saved for the team (migration 033): its definition as JSON. */
+export interface SavedReportsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  definition: string;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** What each person last saw of each conversation: their unread count is what came after. */
@@ -440,4 +494,7 @@ export interface Database {
   order_lookups: OrderLookupsTable;
   conversation_timeline: ConversationTimelineTable;
   conversation_reads: ConversationReadsTable;
+  conversation_resolutions: ConversationResolutionsTable;
+  satisfaction_settings: SatisfactionSettingsTable;
+  saved_reports: SavedReportsTable;
 }

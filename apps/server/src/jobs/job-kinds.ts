@@ -51,7 +51,12 @@ export type AgentReplyPayload = z.infer<typeof agentReplyJob.payload>;
 export const channelSendJob = inboxJobKind(
   'channel_send',
   // The conversation puts its sends in order (absent from jobs recorded before it was added).
-  z.object({ messageId: id, conversationId: id.optional() }),
+  z.object({
+    messageId: id,
+    conversationId: id.optional(),
+    /** `rating`: a satisfaction question, sent with the provider's own choices where it has them. */
+    sendAs: z.enum(['rating']).optional(),
+  }),
 );
 
 /** Sends our side's current reaction on a message to its inbox's channel. */
@@ -100,6 +105,21 @@ export const conversationWakeJob = jobQueue(
  */
 export const conversationSweepJob = jobQueue('conversation_sweep', z.object({}));
 
+/**
+ * A conversation was resolved: the resolution is recorded (who, how long, whether a person took part)
+ * and the customer gets the satisfaction survey when its inbox asks for one.
+ */
+export const satisfactionSurveyJob = jobQueue(
+  'satisfaction_survey',
+  z.object({ conversationId: id, resolvedAt: z.number().int() }),
+);
+
+/** Thanks the customer for a rating (and asks for a comment) or for the comment. */
+export const satisfactionReplyJob = jobQueue(
+  'satisfaction_reply',
+  z.object({ resolutionId: id, reply: z.enum(['rated', 'commented']) }),
+);
+
 /** Every kind, for the check that a built app registers a handler for each. */
 export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox: boolean }> = [
   { name: agentReplyJob.name, perInbox: false },
@@ -107,6 +127,8 @@ export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox
   { name: retentionPurgeJob.name, perInbox: false },
   { name: conversationWakeJob.name, perInbox: false },
   { name: conversationSweepJob.name, perInbox: false },
+  { name: satisfactionSurveyJob.name, perInbox: false },
+  { name: satisfactionReplyJob.name, perInbox: false },
   ...[channelSendJob, channelReactJob, channelMediaJob, channelReadJob].map(({ name }) => ({
     name,
     perInbox: true,

@@ -7,6 +7,7 @@ import {
   type ChannelStatus,
   ChannelUnavailableError,
   type SendMediaInput,
+  type SendRatingInput,
   type SendReactionInput,
   SendRejectedError,
   type SendResult,
@@ -164,12 +165,7 @@ export class CloudApiChannel implements Channel {
   async sendText(input: SendTextInput): Promise<SendResult> {
     const template = await this.options.templates.find(input.providerMessageId);
     if (template) return this.sendTemplate({ to: input.to, ...template });
-    if (this.options.windowOpen && !(await this.options.windowOpen(input.to))) {
-      throw new SendRejectedError({
-        code: String(WINDOW_CLOSED_CODE),
-        explanation: explainGraphError(WINDOW_CLOSED_CODE),
-      });
-    }
+    await this.requireWindow(input.to);
     const context = input.quotedProviderMessageId
       ? { context: { message_id: input.quotedProviderMessageId } }
       : {};
@@ -188,12 +184,7 @@ export class CloudApiChannel implements Channel {
    */
   async sendMedia(input: SendMediaInput): Promise<SendResult> {
     if (!this.current.connected) throw new ChannelUnavailableError();
-    if (this.options.windowOpen && !(await this.options.windowOpen(input.to))) {
-      throw new SendRejectedError({
-        code: String(WINDOW_CLOSED_CODE),
-        explanation: explainGraphError(WINDOW_CLOSED_CODE),
-      });
-    }
+    await this.requireWindow(input.to);
     const id = await this.graph.uploadMedia({
       bytes: input.bytes,
       mimeType: input.mimeType,
@@ -209,6 +200,43 @@ export class CloudApiChannel implements Channel {
       : {};
     const wamid = await this.send({ to: input.to, type: input.kind, [input.kind]: media, ...context });
     return { providerMessageId: wamid };
+  }
+
+  /**
+   * A rating question as an interactive list (five choices do not fit WhatsApp's three reply buttons):
+   * the customer opens "Avaliar" and taps a row, which comes back as `list_reply` with its id. Free-form,
+   * so only inside the 24-hour window.
+   */
+  async sendRating(input: SendRatingInput): Promise<SendResult> {
+    await this.requireWindow(input.to);
+    const wamid = await this.send({
+      to: input.to,
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: input.text.slice(0, 1024) },
+        action: {
+          button: 'Avaliar',
+          sections: [
+            {
+              title: 'Sua nota',
+              rows: input.choices.slice(0, 10).map((c) => ({ id: c.id, title: c.title.slice(0, 24) })),
+            },
+          ],
+        },
+      },
+    });
+    return { providerMessageId: wamid };
+  }
+
+  /** Refuses for good a free-form message outside the customer's 24-hour window. */
+  private async requireWindow(to: string): Promise<void> {
+    if (this.options.windowOpen && !(await this.options.windowOpen(to))) {
+      throw new SendRejectedError({
+        code: String(WINDOW_CLOSED_CODE),
+        explanation: explainGraphError(WINDOW_CLOSED_CODE),
+      });
+    }
   }
 
   async sendReaction(input: SendReactionInput): Promise<void> {

@@ -12,6 +12,7 @@ import {
   ChannelUnavailableError,
   type InboundResult,
   newProviderMessageId,
+  type SendRatingInput,
   type SendReactionInput,
   type SendTextInput,
   type StatusTransition,
@@ -66,6 +67,8 @@ export interface SimulatedInbound {
   type: MessageType;
   replyToId?: string | undefined;
   providerMessageId?: string | undefined;
+  /** The choice tapped on a rating we sent (its id). */
+  interactiveReplyId?: string | undefined;
 }
 
 /**
@@ -170,6 +173,7 @@ export class SimulatorChannel implements Channel {
       text: input.text,
       type: input.type,
       quotedId: input.replyToId,
+      interactiveReplyId: input.interactiveReplyId,
     });
   }
 
@@ -207,6 +211,21 @@ export class SimulatorChannel implements Channel {
     this.reportDelivered(input.providerMessageId);
   }
 
+  /** A rating question: the simulated customer sees the choices and may tap one (`interactiveReplyId`). */
+  async sendRating(input: SendRatingInput): Promise<void> {
+    if (!this.current.connected) throw new ChannelUnavailableError();
+    await this.record({
+      providerMessageId: input.providerMessageId,
+      phone: input.to,
+      kind: 'rating',
+      text: input.text,
+      quoted: null,
+      emoji: null,
+      choices: input.choices.map(({ id, title }) => ({ id, title })),
+    });
+    this.reportDelivered(input.providerMessageId);
+  }
+
   async sendReaction(input: SendReactionInput): Promise<void> {
     if (!this.current.connected) throw new ChannelUnavailableError();
     await this.record({
@@ -235,16 +254,18 @@ export class SimulatorChannel implements Channel {
       quotedProviderMessageId: row.quoted_provider_message_id,
       emoji: row.emoji,
       deliveredAt: toIso(row.delivered_at),
+      ...(row.choices ? { choices: JSON.parse(row.choices) as Array<{ id: string; title: string }> } : {}),
     }));
   }
 
   private async record(item: {
     providerMessageId: string;
     phone: string;
-    kind: 'text' | 'reaction';
+    kind: 'text' | 'reaction' | 'rating';
     text: string;
     quoted: string | null;
     emoji: string | null;
+    choices?: Array<{ id: string; title: string }>;
   }): Promise<void> {
     await this.writes.run(async (trx) => {
       await insertDelivery(trx, {
@@ -256,6 +277,7 @@ export class SimulatorChannel implements Channel {
         text: item.text,
         quoted_provider_message_id: item.quoted,
         emoji: item.emoji,
+        choices: item.choices ? JSON.stringify(item.choices) : null,
         delivered_at: this.nextDeliveryTime(),
       });
     });

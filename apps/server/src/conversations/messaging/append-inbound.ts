@@ -15,6 +15,7 @@ import type { DomainEvents, Realtime } from '../../types.js';
 import { applyHandlerChange, type HandlerChange } from './change-handler.js';
 import { resolveClientIdentities } from './client-identity.js';
 import type { ConversationRow } from './conversation-row.js';
+import type { InboundClaim, InboundClaims } from './inbound-claims.js';
 import type { MessageRow } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
@@ -210,6 +211,10 @@ async function storeInbound(
   const returning: Array<{ id: string; line: string; event: 'reopened' | 'woke'; events: PendingEvents }> =
     [];
   const out: Array<Stored & { dedupeKey: string | null }> = [];
+  /** Threads whose every message so far in the batch was claimed: their next one is still the first. */
+  const claimedSoFar = new Set<string>();
+  const claimLines: Array<{ id: string; line: NonNullable<InboundClaim['line']>; events: PendingEvents }> =
+    [];
 
   for (const inbound of identified) {
     const client = clients.get(normalizePhone(inbound.phone));
@@ -288,15 +293,38 @@ async function storeInbound(
       mediaJobs.push(queue.job({ messageId: message.id }, `${queue.name}:${message.id}`));
     }
 
+    // A reply to what we asked after the end (the survey) is stored, and the conversation stays resolved.
+    const claim =
+      !isNew && !fromPhone && !inbound.history && conversation.status === 'completed'
+        ? await deps.claims.claim(trx, {
+            conversationId: conversation.id,
+            clientId: client.id,
+            inboxId: inbound.inboxId,
+            messageId: message.id,
+            text: message.content,
+            type: message.type,
+            interactiveReplyId: message.interactive_reply_id,
+            at: timestamp,
+          })
+        : null;
+    const untouched = firstInBatch || claimedSoFar.has(key);
+    if (claim) claimedSoFar.add(key);
+    else claimedSoFar.delete(key);
+
     const lastMessageTime = Math.max(timestamp, conversation.last_message_time ?? 0);
     const lastMessage = lastMessageTime === timestamp ? message.content : conversation.last_message;
     const updated: ConversationRow = {
       ...conversation,
-      status: 'active',
+      status: claim ? conversation.status : 'active',
       message_count: conversation.message_count + 1,
       last_message: lastMessage,
       last_message_time: lastMessageTime,
-      awaiting_since: fromPhone ? null : (conversation.awaiting_since ?? timestamp),
+      // A claimed reply waits for nothing from us: the customer's wait (if any) is as it was.
+      awaiting_since: fromPhone
+        ? null
+        : claim
+          ? conversation.awaiting_since
+          : (conversation.awaiting_since ?? timestamp),
       response_time_total_ms: conversation.response_time_total_ms + (responseMs ?? 0),
       response_count: conversation.response_count + (responseMs === null ? 0 : 1),
       first_response_ms: firstReply ? timestamp - conversation.started_at : conversation.first_response_ms,
@@ -314,7 +342,7 @@ async function storeInbound(
     // The customer writes to a conversation that ended or was snoozed: it comes back (ended ones to
     // the AI or the last person, per conversation-rules; snoozed ones to whoever held them).
     let reopened: HandlerChange | null = null;
-    if (!isNew && !fromPhone && !inbound.history && firstInBatch) {
+    if (!claim && !isNew && !fromPhone && !inbound.history && untouched) {
       if (conversation.status === 'completed' || conversation.status === 'abandoned') {
         reopened = await reopenHandler(trx, conversation, agentOn);
         returning.push({
@@ -343,7 +371,7 @@ async function storeInbound(
 
     let dedupeKey: string | null = null;
     // Old messages (history) and a person's answer from the phone never wake the agent.
-    if (answering === 'ai' && agentOn && !fromPhone && !inbound.history) {
+    if (!claim && answering === 'ai' && agentOn && !fromPhone && !inbound.history) {
       dedupeKey = `${agentReplyJob.name}:${message.id}`;
       agentJobs.push(
         agentReplyJob.job({ messageId: message.id, conversationId: conversation.id }, dedupeKey),
@@ -365,12 +393,12 @@ async function storeInbound(
         change: { mode: 'paused', user: null, reason: PHONE_ANSWERED },
       });
       current.set(key, { ...updated, handler_mode: 'paused', is_ai_handled: 0 });
-    } else if (!agentOn && updated.handler_mode === 'ai' && !isNew) {
+    } else if (!claim && !agentOn && updated.handler_mode === 'ai' && !isNew) {
       // The agent was switched off on this inbox since the conversation began: a person answers now.
       handlerChanges.push({ row: updated, events, change: { mode: 'waiting_human', reason: AGENT_OFF } });
       current.set(key, { ...updated, handler_mode: 'waiting_human', is_ai_handled: 0 });
     }
-    if (!isNew && conversation.status !== 'active') {
+    if (!claim && !isNew && conversation.status !== 'active') {
       events
         .both(conversation.id, 'conversations:statusUpdate', {
           conversationId: conversation.id,
@@ -386,6 +414,8 @@ async function storeInbound(
           },
         });
     }
+    if (claim?.line) claimLines.push({ id: conversation.id, line: claim.line, events });
+    for (const event of claim?.events ?? []) events.domain(event);
     out.push({
       result: {
         messageId: message.id,
@@ -417,6 +447,17 @@ async function storeInbound(
     throw new DuplicateDelivery(missing?.provider_message_id ?? '');
   }
   await updateConversations(trx, [...current.values()]);
+  for (const { id, line, events } of claimLines) {
+    const entry = await addTimelineEntry(trx, {
+      conversationId: id,
+      kind: 'event',
+      event: line.event,
+      text: line.text,
+      author: null,
+      at,
+    });
+    events.conversation(id, 'conversation:timeline', entry);
+  }
   if (returning.length > 0) {
     await trx
       .updateTable('conversations')
@@ -504,6 +545,8 @@ function quotedInBatch(messages: readonly MessageRow[], conversationId: string, 
 interface InboundDeps {
   kind: DatabaseKind;
   jobs: JobRunner;
+  /** Replies to what we asked after a conversation ended (the survey): they do not reopen it. */
+  claims: InboundClaims;
   /** Whether the agent answers this inbox's customers (its admin may switch it off). */
   agentEnabled: (inboxId: string) => boolean;
 }

@@ -45,6 +45,13 @@ interface OutboundRow {
   clarification?: MessageClarification | undefined;
   /** A file sent with it (stored in the media store first). */
   media?: { url: string; mimeType: string } | undefined;
+  /**
+   * False for a message we start on our own (the survey and its thanks): it answers nothing, so it has
+   * no response time, is not a first response, and the customer's wait (if any) goes on.
+   */
+  answers?: boolean;
+  /** How the channel sends it: `rating` asks with the provider's own choices where it has them. */
+  sendAs?: 'rating' | undefined;
 }
 
 /** How a person's message is labelled in the thread (the spec's senders): operators write as `agent`. */
@@ -63,7 +70,7 @@ const updateConversationAfterReply = preparedQuery(
       message_count: number;
       last_message: string | null;
       last_message_time: number | null;
-      awaiting_since: null;
+      awaiting_since: number | null;
       response_time_total_ms: number;
       response_count: number;
       first_response_ms: number | null;
@@ -89,7 +96,7 @@ const agentReplyTargetQuery = { sqlite: agentReplyTarget(false), postgres: agent
  * fixed now, so the provider's echo dedupes — updates the conversation's counters and response time,
  * and records the `channel_send` job that hands it to the channel.
  */
-async function storeOutbound(
+export async function storeOutbound(
   trx: Transaction<Database>,
   jobs: JobRunner,
   conversation: ConversationRow,
@@ -99,7 +106,8 @@ async function storeOutbound(
   const at = now();
   // After the conversation's last message, so the order is never ambiguous.
   const timestamp = Math.max(at, (conversation.last_message_time ?? 0) + 1);
-  const awaiting = conversation.awaiting_since;
+  const answers = input.answers ?? true;
+  const awaiting = answers ? conversation.awaiting_since : null;
   const responseMs = awaiting == null ? null : Math.max(0, timestamp - awaiting);
   const aiGenerated = input.aiGenerated ? 1 : 0;
   const row: MessageRow = {
@@ -135,13 +143,13 @@ async function storeOutbound(
   };
   await insertMessage(trx, row);
 
-  const firstReply = conversation.first_response_ms === null;
+  const firstReply = answers && conversation.first_response_ms === null;
   const updated: ConversationRow = {
     ...conversation,
     message_count: conversation.message_count + 1,
     last_message: row.content,
     last_message_time: timestamp,
-    awaiting_since: null,
+    awaiting_since: answers ? null : conversation.awaiting_since,
     response_time_total_ms: conversation.response_time_total_ms + (responseMs ?? 0),
     response_count: conversation.response_count + (responseMs === null ? 0 : 1),
     first_response_ms: firstReply ? timestamp - conversation.started_at : conversation.first_response_ms,
@@ -158,7 +166,7 @@ async function storeOutbound(
     message_count: updated.message_count,
     last_message: updated.last_message,
     last_message_time: updated.last_message_time,
-    awaiting_since: null,
+    awaiting_since: updated.awaiting_since,
     response_time_total_ms: updated.response_time_total_ms,
     response_count: updated.response_count,
     first_response_ms: updated.first_response_ms,
@@ -170,7 +178,7 @@ async function storeOutbound(
   await jobs.enqueue(
     trx,
     channelSendJob.of(conversation.inbox_id),
-    { messageId: row.id, conversationId: conversation.id },
+    { messageId: row.id, conversationId: conversation.id, ...(input.sendAs ? { sendAs: input.sendAs } : {}) },
     { dedupeKey: `${channelSendJob.name}:${row.id}` },
   );
   events.newMessage(updated, row);

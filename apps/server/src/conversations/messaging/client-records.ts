@@ -72,18 +72,24 @@ export function clientRecords(deps: {
       await db.transaction().execute(async (trx) => {
         const client = await trx
           .selectFrom('clients')
-          .select(['id', 'erased_at', 'name', 'email', 'notes', 'labels'])
+          .select(['id', 'erased_at', 'name', 'email', 'notes', 'labels', 'do_not_contact'])
           .where('id', '=', clientId)
           .executeTakeFirst();
         if (!client) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
         if (client.erased_at !== null)
           throw new AppError('CONFLICT', 'Os dados deste cliente foram apagados');
-        const sent: { name?: string | null; email?: string | null; notes?: string | null; labels?: string } =
-          {};
+        const sent: {
+          name?: string | null;
+          email?: string | null;
+          notes?: string | null;
+          labels?: string;
+          do_not_contact?: number;
+        } = {};
         if (patch.name !== undefined) sent.name = patch.name?.trim() || null;
         if (patch.email !== undefined) sent.email = patch.email?.trim() || null;
         if (patch.notes !== undefined) sent.notes = patch.notes?.trim() || null;
         if (patch.labelIds !== undefined) sent.labels = JSON.stringify([...new Set(patch.labelIds)]);
+        if (patch.doNotContact !== undefined) sent.do_not_contact = patch.doNotContact ? 1 : 0;
         // A form sends every field: the audit names (and the write touches) only those that differ.
         const sameLabels = (stored: string, next: string) =>
           JSON.stringify((JSON.parse(stored) as string[]).toSorted()) ===
@@ -107,6 +113,7 @@ export function clientRecords(deps: {
             ...(set.email !== undefined ? { email: set.email } : {}),
             ...(set.notes !== undefined ? { notes: set.notes } : {}),
             ...(set.labels !== undefined ? { labelIds: JSON.parse(set.labels) as string[] } : {}),
+            ...(set.do_not_contact !== undefined ? { doNotContact: set.do_not_contact === 1 } : {}),
             erased: false,
           },
         });

@@ -10,6 +10,7 @@ import type { DomainEvents, Realtime } from '../../types.js';
 import { agentReads } from './agent-reads.js';
 import { type InboxMessage, inboundWriter, recoverDuplicate } from './append-inbound.js';
 import { outboundWriter } from './append-outbound.js';
+import { automatedMessages } from './automated-message.js';
 import {
   applyHandlerChange,
   CONVERSATION_NOT_FOUND,
@@ -24,6 +25,7 @@ import { conversationQueries } from './conversation-queries.js';
 import { toConversation } from './conversation-row.js';
 import { conversions } from './conversion.js';
 import { DeliveryStatuses } from './delivery-status.js';
+import { InboundClaims } from './inbound-claims.js';
 import { lifecycle } from './lifecycle.js';
 import { messageChanges } from './message-changes.js';
 import { notes } from './notes.js';
@@ -92,9 +94,10 @@ export interface MessagingDeps {
 export function createMessaging(deps: MessagingDeps) {
   const { db, kind, realtime, domainEvents, jobs } = deps;
   const agentEnabled = deps.agentEnabled ?? (() => true);
+  const claims = new InboundClaims();
   const inbound = new GroupCommit<InboxMessage, InboundResult>({
     db,
-    write: inboundWriter({ kind, jobs, realtime, domainEvents, agentEnabled }),
+    write: inboundWriter({ kind, jobs, realtime, domainEvents, claims, agentEnabled }),
     recover: (_item, error) => recoverDuplicate(db, error),
     batching: true,
     durable: true,
@@ -139,6 +142,10 @@ export function createMessaging(deps: MessagingDeps) {
     appendInbound: (message: InboxMessage) => inbound.submit(message),
     ...outboundWriter(deps),
     changeHandler,
+    /** Replies to the survey after a conversation ended: the context that sends it sets the claimer. */
+    claims,
+    /** Messages and transcript lines our side starts on its own (the survey and its thanks). */
+    ...automatedMessages(deps),
     ...reactionWriter({ db, realtime, domainEvents, jobs }),
     /** Media that arrives after its message; the author's edits and deletions. */
     ...messageChanges({ db, realtime, domainEvents }),

@@ -11,6 +11,8 @@ import { inboxMembership } from './inbox-membership.js';
  */
 export const inboxRule = {
   name: 'inbox',
+  // Its figures are the business of the inbox's members only.
+  limitsFigures: true,
   async limitFor(viewer: Pick<AuthUser, 'id' | 'role'>, db: Kysely<Database>) {
     if (can(viewer, 'conversations:see-all')) return null;
     const repo = inboxMembership(db);

@@ -35,6 +35,11 @@ export interface ConversationLimit {
  */
 export interface VisibilityRule {
   readonly name: string;
+  /**
+   * Whether it limits figures too (counts, rates, times). "Counts, yes" (docs/security.md): a colleague's
+   * conversation still counts; an inbox closed to the viewer does not.
+   */
+  readonly limitsFigures?: boolean;
   limitFor(viewer: Viewer, db: Kysely<Database>): Promise<ConversationLimit | null>;
 }
 

@@ -25,12 +25,36 @@ export interface ConversationScope {
   clientWhere(table: string): Expression<SqlBool>;
   /** A nullable conversation id (an activity's, a knowledge gap's): none, or a visible conversation. */
   conversationIdWhere(column: string): Expression<SqlBool>;
+  /**
+   * What limits figures (counts, rates, times) over the conversation aliased `table`: only the rules
+   * that hide whole parts of the business (an inbox closed to them), never one colleague's work.
+   */
+  figuresWhere(table: string): Expression<SqlBool>;
+  readonly figuresLimited: boolean;
 }
 
 const ALWAYS = sql<SqlBool>`1 = 1`;
 const ref = (name: string) => sql.ref(name);
 
-function scopeOf(limits: readonly ConversationLimit[]): ConversationScope {
+/** Every limit at once, as SQL over the conversation aliased `table`. */
+function allOf(limits: readonly ConversationLimit[], table: string): Expression<SqlBool> {
+  if (limits.length === 0) return ALWAYS;
+  return limits.length === 1
+    ? (limits[0] as ConversationLimit).where(table)
+    : sql<SqlBool>`(${sql.join(
+        limits.map((l) => l.where(table)),
+        sql` and `,
+      )})`;
+}
+
+function scopeOf(
+  limits: readonly ConversationLimit[],
+  figureLimits: readonly ConversationLimit[] = [],
+): ConversationScope {
+  const figures = {
+    figuresWhere: (table: string) => allOf(figureLimits, table),
+    figuresLimited: figureLimits.length > 0,
+  };
   if (limits.length === 0) {
     return {
       limited: false,
@@ -38,16 +62,12 @@ function scopeOf(limits: readonly ConversationLimit[]): ConversationScope {
       where: () => ALWAYS,
       clientWhere: () => ALWAYS,
       conversationIdWhere: () => ALWAYS,
+      ...figures,
     };
   }
-  const where = (table: string) =>
-    limits.length === 1
-      ? (limits[0] as ConversationLimit).where(table)
-      : sql<SqlBool>`(${sql.join(
-          limits.map((l) => l.where(table)),
-          sql` and `,
-        )})`;
+  const where = (table: string) => allOf(limits, table);
   return {
+    ...figures,
     limited: true,
     allows: (conversation) => limits.every((limit) => limit.allows(conversation)),
     where,
@@ -78,7 +98,11 @@ const mediaConversationQuery = preparedQuery((db, url: string) =>
 export function createVisibility(db: Kysely<Database>, rules: readonly VisibilityRule[] = VISIBILITY_RULES) {
   async function scopeFor(viewer: Viewer): Promise<ConversationScope> {
     const limits = await Promise.all(rules.map((rule) => rule.limitFor(viewer, db)));
-    return scopeOf(limits.filter((limit): limit is ConversationLimit => limit !== null));
+    const present = (limit: ConversationLimit | null): limit is ConversationLimit => limit !== null;
+    return scopeOf(
+      limits.filter(present),
+      limits.filter((limit, i) => present(limit) && rules[i]?.limitsFigures === true).filter(present),
+    );
   }
 
   async function factsOf(conversationId: string): Promise<ConversationFacts | undefined> {

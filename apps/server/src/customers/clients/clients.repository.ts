@@ -150,7 +150,7 @@ export async function getClientDetail(
 ): Promise<ClientDetail | null> {
   const client = await db
     .selectFrom('clients as k')
-    .select([...LIST_COLUMNS, 'k.notes', 'k.created_at', conversationCount])
+    .select([...LIST_COLUMNS, 'k.notes', 'k.created_at', 'k.do_not_contact', conversationCount])
     .where('k.id', '=', id)
     .executeTakeFirst();
   if (!client) return null;
@@ -189,6 +189,7 @@ export async function getClientDetail(
     ...toItem(client),
     notes: client.notes,
     createdAt: toIso(Number(client.created_at)),
+    doNotContact: Number(client.do_not_contact) === 1,
     conversations: conversations.map((c) => ({
       id: c.id,
       status: c.status,
@@ -202,23 +203,25 @@ export async function getClientDetail(
       messages,
       fromClient,
       aiShare: replies > 0 ? Math.round((1000 * Number(totals?.ai ?? 0)) / replies) / 10 : null,
-      lastResponseSeconds: lastReply,
+      lastResponseSeconds: lastReply === null ? null : Math.round(lastReply / 100) / 10,
+      lastResponseMs: lastReply,
     },
   };
 }
 
 /**
- * How long our most recent reply to this client took: its time minus the first client message of
- * the run it answered (docs/metrics.md §avgResponseTime).
+ * How long our most recent reply to this client took (ms): its time minus the first client message of
+ * the run it answered (docs/metrics.md §avgResponseTime). Replies that answered nothing (a second one
+ * in a row, a survey) have no time and are passed over.
  */
 async function lastResponse(db: Db, clientId: string): Promise<number | null> {
   const { rows } = await sql<{ rt: number | null }>`
     SELECT r.response_ms AS rt
     FROM messages r
     JOIN conversations c ON c.id = r.conversation_id
-    WHERE c.client_id = ${clientId} AND r.sender IN ('agent', 'admin')
+    WHERE c.client_id = ${clientId} AND r.sender IN ('agent', 'admin') AND r.response_ms IS NOT NULL
     ORDER BY r.timestamp DESC
     LIMIT 1`.execute(db);
   const rt = rows[0]?.rt;
-  return rt === null || rt === undefined ? null : Math.round(Number(rt) / 100) / 10;
+  return rt === null || rt === undefined ? null : Number(rt);
 }

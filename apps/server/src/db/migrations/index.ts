@@ -20,6 +20,7 @@ import * as m028 from './028-message-clarification.js';
 import * as m030 from './030-message-media-and-edits.js';
 import * as m031 from './031-lease-epoch.js';
 import * as m032 from './032-team-day.js';
+import * as m033 from './033-satisfaction-reports.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '030-message-media-and-edits': m030,
   '031-lease-epoch': m031,
   '032-team-day': m032,
+  '033-satisfaction-reports': m033,
 };

@@ -1,4 +1,4 @@
-import { messageClarificationSchema, type SendMediaInput } from '@atende/contracts';
+import { CSAT_SCALE, messageClarificationSchema, type SendMediaInput } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import { type Channel, SendRejectedError } from '../../channels/channel.js';
 import { mediaIdFromUrl } from '../../conversations/media/media-store.js';
@@ -16,6 +16,9 @@ function offeredOptions(json: string | null): Array<{ id: string; title: string 
   if (!parsed.success || parsed.data.kind !== 'question') return undefined;
   return parsed.data.options.map(({ id, title }) => ({ id, title }));
 }
+
+/** The satisfaction survey's choices, best first, as a channel with its own controls shows them. */
+const RATING_CHOICES = CSAT_SCALE.map(({ id, title }) => ({ id, title }));
 
 /**
  * The jobs that hand one inbox's messages and reactions to its channel. Idempotent: a message already
@@ -71,8 +74,10 @@ export function registerOutboundJobs(deps: {
   const inConversationOrder = keyedSequence();
   jobs.register(
     send,
-    ({ messageId, conversationId }) =>
-      conversationId ? inConversationOrder(conversationId, () => sendOne(messageId)) : sendOne(messageId),
+    ({ messageId, conversationId, sendAs }) =>
+      conversationId
+        ? inConversationOrder(conversationId, () => sendOne(messageId, sendAs))
+        : sendOne(messageId, sendAs),
     {
       paused: Boolean(channel.watchSendable),
       onFailed: async ({ messageId }) => {
@@ -81,7 +86,7 @@ export function registerOutboundJobs(deps: {
     },
   );
 
-  async function sendOne(messageId: string): Promise<void> {
+  async function sendOne(messageId: string, sendAs?: 'rating'): Promise<void> {
     const message = await messaging.channel.outbound(messageId);
     if (message?.status !== 'pending' || !message.provider_message_id) return;
     if (!message.phone) throw new PermanentJobError('cliente sem telefone');
@@ -103,15 +108,23 @@ export function registerOutboundJobs(deps: {
               ...file,
               ...quoted,
             })
-          : // A channel that cannot send files gets the file's caption or name as text.
-            await channel.sendText({
-              to: message.phone,
-              lid: message.lid,
-              text: message.content,
-              providerMessageId: message.provider_message_id,
-              ...quoted,
-              options: offeredOptions(message.clarification),
-            });
+          : sendAs === 'rating' && channel.sendRating
+            ? await channel.sendRating({
+                to: message.phone,
+                lid: message.lid,
+                text: message.content,
+                providerMessageId: message.provider_message_id,
+                choices: RATING_CHOICES,
+              })
+            : // A channel that cannot send files gets the file's caption or name as text.
+              await channel.sendText({
+                to: message.phone,
+                lid: message.lid,
+                text: message.content,
+                providerMessageId: message.provider_message_id,
+                ...quoted,
+                options: offeredOptions(message.clarification),
+              });
     } catch (error) {
       // Refused for good (e.g. the 24-hour window closed): failed now, with why, on the bubble.
       if (!(error instanceof SendRejectedError)) throw error;

@@ -22,7 +22,10 @@ function int(value: number): RawBuilder<number> {
  * `CASE WHEN col >= s0 AND col < e0 THEN 0 …` over the bounds. Rows outside every range must be
  * filtered by the caller's WHERE on `span` for the arithmetic form.
  */
-function rangeIndex(column: RawBuilder<unknown>, ranges: readonly TimeRange[]): RawBuilder<number | null> {
+export function rangeIndex(
+  column: RawBuilder<unknown>,
+  ranges: readonly TimeRange[],
+): RawBuilder<number | null> {
   const first = ranges[0];
   const length = first ? first.end - first.start : 0;
   const uniform =
@@ -41,7 +44,7 @@ function rangeIndex(column: RawBuilder<unknown>, ranges: readonly TimeRange[]): 
 }
 
 /** `[min start, max end)` covering every range, for an index-friendly WHERE. */
-function span(ranges: readonly TimeRange[]): { from: RawBuilder<number>; to: RawBuilder<number> } {
+export function span(ranges: readonly TimeRange[]): { from: RawBuilder<number>; to: RawBuilder<number> } {
   const from = Math.min(...ranges.map((r) => r.start));
   const to = Math.max(...ranges.map((r) => r.end));
   return { from: int(from), to: int(to) };

@@ -21,6 +21,7 @@ function clientOf(event: DomainEvent): string | null {
     case 'conversation.status_changed':
     case 'conversation.handed_off':
     case 'conversation.assigned':
+    case 'csat.received':
       return event.data.clientId;
     case 'client.updated':
       return event.data.erased ? null : event.data.clientId;

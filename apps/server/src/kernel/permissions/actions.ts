@@ -42,6 +42,8 @@ export const ACTIONS = {
   'simulator:play': { operators: false },
   'integrations:manage': { operators: false },
   'labels:manage': { operators: false },
+  /** The team's saved reports: everyone runs them, admins save, change and delete them. */
+  'reports:manage': { operators: false },
   'canned-replies:manage': { operators: false },
   'knowledge-gaps:resolve': { operators: false },
   'knowledge-base:edit': {

@@ -1,0 +1,232 @@
+import type { ReportFilters } from '@atende/contracts';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
+import type { Database } from '../../db/schema.js';
+import { HOUR_MS } from '../../kernel/time/time-windows.js';
+import { rangeIndex } from '../analytics/analytics.repository.js';
+import type { Dimension, Frame } from './report-frame.js';
+
+/**
+ * The rows behind the service figures (docs/metrics.md §Service figures), one statement per kind of
+ * fact, each already filtered (inbox, person, label and the viewer's figures scope) and keyed by the
+ * dimension asked for. Same SQL on SQLite and PostgreSQL: instants are epoch-ms integers compared with
+ * literals, buckets are integer arithmetic or a CASE over precomputed bounds.
+ */
+
+type Db = Kysely<Database>;
+
+export interface FactQuery {
+  frame: Frame;
+  dimension: Dimension;
+  filters: ReportFilters;
+  scope: ConversationScope;
+}
+
+const lit = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
+  return sql.lit(value);
+};
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** Who a conversation belongs to: the person holding it, or who last held it. */
+const CONVERSATION_PERSON = sql`(CASE WHEN c.handler_mode = 'human' THEN c.handler_user_id ELSE c.last_person_id END)`;
+
+/**
+ * Who wrote the conversation's first reply (null: the AI): the reply is the message sent at
+ * `started_at + first_response_ms`, found with one seek on (conversation_id, timestamp).
+ */
+const FIRST_RESPONDER = sql`(CASE WHEN c.first_response_ai = 1 THEN NULL ELSE (
+    SELECT f.author_user_id FROM messages f
+    WHERE f.conversation_id = c.id AND f.timestamp = c.started_at + c.first_response_ms AND f.sender <> 'client'
+    LIMIT 1) END)`;
+
+function timeKey(q: FactQuery, column: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (q.dimension) {
+    case 'day':
+      return rangeIndex(column, q.frame.days);
+    case 'week':
+      return rangeIndex(column, q.frame.weeks);
+    case 'hour':
+      return sql`((${column} + ${lit(q.frame.offsetMs)}) / ${lit(HOUR_MS)}) % 24`;
+    default:
+      return sql`0`;
+  }
+}
+
+/** The dimension's key for a row: its time bucket, its conversation's inbox or labels, its person. */
+function keyOf(q: FactQuery, time: RawBuilder<unknown>, person: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (q.dimension) {
+    case 'inbox':
+      return sql`c.inbox_id`;
+    case 'label':
+      return sql`c.tags`;
+    case 'operator':
+      return person;
+    default:
+      return timeKey(q, time);
+  }
+}
+
+/** A label id inside a conversation's `tags` (a JSON array of ids), as a LIKE pattern. */
+function tagPattern(labelId: string): string {
+  return `%${JSON.stringify(labelId).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Whether the row's conversation (`c`) must be joined: for a filter, the scope or the key. */
+function needsConversation(q: FactQuery, personOnConversation: boolean): boolean {
+  const { filters, scope, dimension } = q;
+  return (
+    scope.figuresLimited ||
+    filters.inboxId !== undefined ||
+    filters.labelId !== undefined ||
+    dimension === 'inbox' ||
+    dimension === 'label' ||
+    (personOnConversation && (filters.userId !== undefined || dimension === 'operator'))
+  );
+}
+
+function filtersOf(q: FactQuery, person: RawBuilder<unknown>, joined: boolean): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (joined) {
+    parts.push(sql`${q.scope.figuresWhere('c')}`);
+    if (q.filters.inboxId) parts.push(sql`c.inbox_id = ${q.filters.inboxId}`);
+    if (q.filters.labelId) parts.push(sql`c.tags LIKE ${tagPattern(q.filters.labelId)} ESCAPE '\\'`);
+  }
+  if (q.filters.userId) parts.push(sql`${person} = ${q.filters.userId}`);
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
+
+export interface ResolutionFact {
+  key: unknown;
+  ms: number;
+  involved: boolean;
+  status: string;
+  rating: number | null;
+}
+
+/** Resolutions in the range (by `resolved_at`), the person credited as the person. */
+export async function resolutionFacts(db: Db, q: FactQuery): Promise<ResolutionFact[]> {
+  const person = sql`r.person_id`;
+  const { rows } = await sql<{
+    k: unknown;
+    ms: number;
+    involved: number;
+    status: string;
+    rating: number | null;
+  }>`
+    SELECT ${keyOf(q, sql.ref('r.resolved_at'), person)} AS k, r.resolved_at - r.cycle_started_at AS ms,
+      r.person_involved AS involved, r.survey_status AS status, r.rating AS rating
+    FROM conversation_resolutions r JOIN conversations c ON c.id = r.conversation_id
+    WHERE r.resolved_at >= ${lit(q.frame.range.start)} AND r.resolved_at < ${lit(q.frame.range.end)}
+      AND ${filtersOf(q, person, true)}`.execute(db);
+  return rows.map((r) => ({
+    key: r.k,
+    ms: num(r.ms),
+    involved: num(r.involved) === 1,
+    status: r.status,
+    rating: r.rating === null ? null : num(r.rating),
+  }));
+}
+
+export interface FirstResponseFact {
+  key: unknown;
+  ms: number;
+  ai: boolean;
+}
+
+/** First replies of conversations started in the range, the one who wrote it as the person. */
+export async function firstResponseFacts(db: Db, q: FactQuery): Promise<FirstResponseFact[]> {
+  const { rows } = await sql<{ k: unknown; ms: number; ai: number }>`
+    SELECT ${keyOf(q, sql.ref('c.started_at'), FIRST_RESPONDER)} AS k, c.first_response_ms AS ms,
+      c.first_response_ai AS ai
+    FROM conversations c
+    WHERE c.started_at >= ${lit(q.frame.range.start)} AND c.started_at < ${lit(q.frame.range.end)}
+      AND c.first_response_ms IS NOT NULL AND ${filtersOf(q, FIRST_RESPONDER, true)}`.execute(db);
+  return rows.map((r) => ({ key: r.k, ms: num(r.ms), ai: num(r.ai) === 1 }));
+}
+
+export interface ReplyTimes {
+  key: unknown;
+  ai: boolean;
+  totalMs: number;
+  count: number;
+}
+
+/**
+ * Response times of our replies sent in the range, summed per key and author kind. From the partial
+ * index of replies with a time alone, unless a filter or the key needs their conversation.
+ */
+export async function replyTimes(db: Db, q: FactQuery): Promise<ReplyTimes[]> {
+  const person = sql`m.author_user_id`;
+  const joined = needsConversation(q, false);
+  const { rows } = await sql<{ k: unknown; ai: number; total: number; n: number }>`
+    SELECT ${keyOf(q, sql.ref('m.timestamp'), person)} AS k, m.ai_generated AS ai,
+      SUM(m.response_ms) AS total, COUNT(*) AS n
+    FROM messages m ${joined ? sql`JOIN conversations c ON c.id = m.conversation_id` : sql``}
+    WHERE m.response_ms IS NOT NULL
+      AND m.timestamp >= ${lit(q.frame.range.start)} AND m.timestamp < ${lit(q.frame.range.end)}
+      AND ${filtersOf(q, person, joined)}
+    GROUP BY 1, 2`.execute(db);
+  return rows.map((r) => ({ key: r.k, ai: num(r.ai) === 1, totalMs: num(r.total), count: num(r.n) }));
+}
+
+/**
+ * Conversations with a client message in each bucket (distinct per key): the distinct pairs come from
+ * the messages index alone, and only those are joined to their conversation.
+ */
+export async function activeConversations(db: Db, q: FactQuery): Promise<Array<{ key: unknown; n: number }>> {
+  const time = q.dimension === 'day' || q.dimension === 'week' || q.dimension === 'hour';
+  const joined = needsConversation(q, true);
+  const outer = time ? sql`x.b` : q.dimension === 'none' ? sql`0` : keyOf(q, sql`x.b`, CONVERSATION_PERSON);
+  const { rows } = await sql<{ k: unknown; n: number }>`
+    SELECT ${outer} AS k, COUNT(DISTINCT x.cid) AS n
+    FROM (
+      SELECT DISTINCT ${time ? timeKey(q, sql.ref('m.timestamp')) : sql`0`} AS b, m.conversation_id AS cid
+      FROM messages m
+      WHERE m.sender = 'client' AND m.timestamp >= ${lit(q.frame.range.start)} AND m.timestamp < ${lit(q.frame.range.end)}
+    ) x ${joined ? sql`JOIN conversations c ON c.id = x.cid` : sql``}
+    WHERE x.b IS NOT NULL AND ${filtersOf(q, CONVERSATION_PERSON, joined)}
+    GROUP BY 1`.execute(db);
+  return rows.map((r) => ({ key: r.k, n: num(r.n) }));
+}
+
+export interface HandoffFact {
+  key: unknown;
+  conversationId: string;
+  cause: string;
+}
+
+/** The agent's hand-offs (to `waiting_human`) in the range, with their conversation and cause. */
+export async function handoffFacts(db: Db, q: FactQuery): Promise<HandoffFact[]> {
+  const { rows } = await sql<{ k: unknown; cid: string; cause: string | null }>`
+    SELECT ${keyOf(q, sql.ref('h.at'), CONVERSATION_PERSON)} AS k, h.conversation_id AS cid, h.cause AS cause
+    FROM handler_changes h JOIN conversations c ON c.id = h.conversation_id
+    WHERE h.to_mode = 'waiting_human' AND h.at >= ${lit(q.frame.range.start)} AND h.at < ${lit(q.frame.range.end)}
+      AND ${filtersOf(q, CONVERSATION_PERSON, true)}`.execute(db);
+  return rows.map((r) => ({ key: r.k, conversationId: r.cid, cause: r.cause ?? 'other' }));
+}
+
+/** Open work now: open conversations, those waiting for a person, those whose customer waits. */
+export async function backlogFacts(
+  db: Db,
+  q: Pick<FactQuery, 'filters' | 'scope'>,
+): Promise<{ open: number; unassigned: number; waiting: number; oldest: number | null }> {
+  const query = { ...q, frame: undefined as unknown as Frame, dimension: 'none' as const };
+  const { rows } = await sql<{ open: number; unassigned: number; waiting: number; oldest: number | null }>`
+    SELECT COUNT(*) AS open,
+      SUM(CASE WHEN c.handler_mode = 'waiting_human' THEN 1 ELSE 0 END) AS unassigned,
+      SUM(CASE WHEN c.awaiting_since IS NOT NULL THEN 1 ELSE 0 END) AS waiting,
+      MIN(c.awaiting_since) AS oldest
+    FROM conversations c
+    WHERE c.status = 'active' AND c.archived_at IS NULL AND ${filtersOf(query, CONVERSATION_PERSON, true)}`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    open: num(row?.open),
+    unassigned: num(row?.unassigned),
+    waiting: num(row?.waiting),
+    oldest: row?.oldest == null ? null : Number(row.oldest),
+  };
+}

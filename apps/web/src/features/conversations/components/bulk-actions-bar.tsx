@@ -1,6 +1,6 @@
 import type { BulkActionRequest, BulkActionResult } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CheckCircle2, ChevronDown, Tag, UserPlus, X } from 'lucide-react';
+import { Tag, UserPlus, X } from 'lucide-react';
 import { LABEL_COLOR_CLASSES } from '@/components/label-chip';
 import { AvailabilityDot, Button, toast } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
@@ -66,7 +66,7 @@ export function BulkActionsBar({
       role="toolbar"
       aria-label="Ações em massa"
       data-testid="bulk-bar"
-      className="flex flex-wrap items-center gap-2 border-slate-200 border-t bg-indigo-50/70 px-4 py-2 dark:border-slate-800 dark:bg-indigo-500/10"
+      className="flex flex-wrap items-center gap-1.5 border-slate-200 border-t bg-indigo-50/70 px-3 py-2 dark:border-slate-800 dark:bg-indigo-500/10"
     >
       <span
         data-testid="bulk-count"
@@ -84,7 +84,7 @@ export function BulkActionsBar({
       >
         <X aria-hidden="true" className="size-3.5" />
       </button>
-      <div className="ml-auto flex items-center gap-1.5">
+      <div className="ml-auto flex items-center gap-1">
         <Button
           size="sm"
           variant="primary"
@@ -92,17 +92,21 @@ export function BulkActionsBar({
           disabled={bulk.isPending}
           onClick={() => run({ action: 'resolve', conversationIds: [...selectedIds] })}
         >
-          <CheckCircle2 aria-hidden="true" className="size-3.5" />
           Resolver
         </Button>
         {canAssign && (
           <HeaderMenu
             label="Atribuir a"
             trigger={
-              <Button size="sm" variant="secondary" disabled={bulk.isPending} title="Atribuir a">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={bulk.isPending}
+                title="Atribuir a"
+                className="px-2.5"
+              >
                 <UserPlus aria-hidden="true" className="size-3.5" />
                 <span className="sr-only">Atribuir</span>
-                <ChevronDown aria-hidden="true" className="-mr-1 size-3.5 text-slate-400" />
               </Button>
             }
           >
@@ -126,10 +130,15 @@ export function BulkActionsBar({
         <HeaderMenu
           label="Etiquetar"
           trigger={
-            <Button size="sm" variant="secondary" disabled={bulk.isPending} title="Etiquetar">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={bulk.isPending}
+              title="Etiquetar"
+              className="px-2.5"
+            >
               <Tag aria-hidden="true" className="size-3.5" />
               <span className="sr-only">Etiquetar</span>
-              <ChevronDown aria-hidden="true" className="-mr-1 size-3.5 text-slate-400" />
             </Button>
           }
         >

@@ -117,7 +117,8 @@ describe('the chat header', () => {
         }
       }
     }
-  });
+    // 120 renders: room for a busy machine.
+  }, 30_000);
 
   it('lets an admin delete after the spec confirmation; an operator has no such item', async () => {
     signInAs('admin');

@@ -128,6 +128,14 @@ export function ChatHeader({
     });
   };
 
+  const stateLine = (
+    <div data-testid="conversation-state" className="flex min-w-0 max-w-full shrink-0 items-center gap-1.5">
+      <ConversationStatusBadge view={view} className="shrink-0" />
+      <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
+      {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
+    </div>
+  );
+
   return (
     <header
       ref={header}
@@ -272,11 +280,7 @@ export function ChatHeader({
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-2">
-        <div data-testid="conversation-state" className="flex min-w-0 flex-1 items-center gap-1.5">
-          <ConversationStatusBadge view={view} className="shrink-0" />
-          <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
-          {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
-        </div>
+        {stateLine}
         <ConversationActions conversation={conversation} view={view} compact={isPhone} />
       </div>
     </header>

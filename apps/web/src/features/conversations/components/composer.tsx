@@ -2,6 +2,7 @@ import type { Message } from '@atende/contracts';
 import { LIMITS, NOTE_MAX_CHARS } from '@atende/contracts';
 import { Loader2, Lock, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useAuth } from '@/lib/session';
@@ -60,6 +61,7 @@ export function Composer({
   const createNote = useCreateNote();
   const recorder = useAudioRecorder();
   const myId = useAuth().user?.id ?? null;
+  const isNarrow = useMediaQuery('(max-width: 639px)');
   const disabled = !conversationId;
   const trimmed = text.trim();
   const maxChars = isNote ? NOTE_MAX_CHARS : LIMITS.composerMaxChars;
@@ -197,50 +199,55 @@ export function Composer({
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
       )}
     >
-      <div className="mb-2 flex items-center gap-2">
-        <fieldset
-          aria-label="Tipo de mensagem"
-          className="inline-flex rounded-lg border-0 bg-slate-100 p-0.5 dark:bg-slate-800"
-        >
-          <button
-            type="button"
-            aria-pressed={!isNote}
-            disabled={disabled || noteOnly}
-            onClick={() => setMode(false)}
-            className={cn(
-              modeTab,
-              !isNote
-                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-slate-100'
-                : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-            )}
+      {!disabled && (
+        <div className="mb-2 flex items-center gap-2">
+          <fieldset
+            aria-label="Tipo de mensagem"
+            className="inline-flex rounded-lg border-0 bg-slate-100 p-0.5 dark:bg-slate-800"
           >
-            <Send aria-hidden="true" className="size-3" />
-            Responder
-          </button>
-          <button
-            type="button"
-            aria-pressed={isNote}
-            aria-keyshortcuts="Alt+N"
-            title="Nota privada (Alt+N)"
-            disabled={disabled}
-            onClick={() => setMode(true)}
-            className={cn(
-              modeTab,
-              isNote
-                ? 'bg-amber-400 text-amber-950 shadow-sm dark:bg-amber-400 dark:text-amber-950'
-                : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-            )}
-          >
-            <Lock aria-hidden="true" className="size-3" />
-            Nota privada
-          </button>
-        </fieldset>
-        {isNote && (
-          <p data-testid="note-hint" className="min-w-0 truncate text-amber-800 text-xs dark:text-amber-300">
-            Só a equipe vê. Use @ para mencionar.
-          </p>
-        )}
-      </div>
+            <button
+              type="button"
+              aria-pressed={!isNote}
+              disabled={disabled || noteOnly}
+              onClick={() => setMode(false)}
+              className={cn(
+                modeTab,
+                !isNote
+                  ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-slate-100'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+              )}
+            >
+              <Send aria-hidden="true" className="size-3" />
+              Responder
+            </button>
+            <button
+              type="button"
+              aria-pressed={isNote}
+              aria-keyshortcuts="Alt+N"
+              title="Nota privada (Alt+N)"
+              disabled={disabled}
+              onClick={() => setMode(true)}
+              className={cn(
+                modeTab,
+                isNote
+                  ? 'bg-amber-400 text-amber-950 shadow-sm dark:bg-amber-400 dark:text-amber-950'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+              )}
+            >
+              <Lock aria-hidden="true" className="size-3" />
+              Nota privada
+            </button>
+          </fieldset>
+          {isNote && (
+            <p
+              data-testid="note-hint"
+              className="min-w-0 truncate text-amber-800 text-xs dark:text-amber-300"
+            >
+              Só a equipe vê. Use @ para mencionar.
+            </p>
+          )}
+        </div>
+      )}
       {replyTarget && !isNote && (
         <div
           data-testid="reply-banner"
@@ -358,8 +365,12 @@ export function Composer({
               disabled
                 ? 'Selecione uma conversa'
                 : isNote
-                  ? 'Escreva uma nota para a equipe... (@ para mencionar)'
-                  : 'Digite sua mensagem... (/ para respostas rápidas)'
+                  ? isNarrow
+                    ? 'Nota para a equipe...'
+                    : 'Escreva uma nota para a equipe... (@ para mencionar)'
+                  : isNarrow
+                    ? 'Digite sua mensagem...'
+                    : 'Digite sua mensagem... (/ para respostas rápidas)'
             }
             className={cn(
               'field-sizing-content block max-h-36 min-h-10 w-full resize-none rounded-lg border px-3 py-2 text-sm placeholder:text-slate-400 focus-visible:outline-2 disabled:cursor-not-allowed',

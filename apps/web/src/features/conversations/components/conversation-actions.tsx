@@ -39,7 +39,7 @@ export function ConversationActions({
   const pending = (name: string) => transition.isPending && transition.variables?.step === name;
 
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
       {actions.has('takeover') && (
         <Button
           size="sm"

@@ -63,7 +63,7 @@ export function ConversationFiltersBar({ filters, onChange, isHandlerFixed = fal
           </select>
         </div>
       ) : null}
-      <div className="flex gap-2">
+      <div className="grid grid-cols-2 gap-2">
         <select
           aria-label="Filtrar por status"
           value={filters.status}
@@ -93,19 +93,22 @@ export function ConversationFiltersBar({ filters, onChange, isHandlerFixed = fal
             ))}
           </select>
         )}
-        <select
-          aria-label="Filtrar por etiqueta"
-          value={filters.tags[0] ?? ''}
-          onChange={(e) => onChange({ ...filters, tags: e.target.value ? [e.target.value] : [] })}
-          className={selectClass}
-        >
-          <option value="">Etiquetas</option>
-          {labels.map((label) => (
-            <option key={label.id} value={label.id}>
-              {label.name}
-            </option>
-          ))}
-        </select>
+        {/* Without labels there is nothing to filter by. */}
+        {labels.length > 0 && (
+          <select
+            aria-label="Filtrar por etiqueta"
+            value={filters.tags[0] ?? ''}
+            onChange={(e) => onChange({ ...filters, tags: e.target.value ? [e.target.value] : [] })}
+            className={selectClass}
+          >
+            <option value="">Etiquetas</option>
+            {labels.map((label) => (
+              <option key={label.id} value={label.id}>
+                {label.name}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
     </div>
   );

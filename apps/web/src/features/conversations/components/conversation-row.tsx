@@ -97,27 +97,17 @@ export const ConversationRow = memo(function ConversationRow({
                 {inboxName}
               </span>
             ) : null}
-            {since ? (
+            {row.lastMessageTime && (
               <span
-                data-testid="waiting-time"
-                className="ml-auto inline-flex shrink-0 items-center gap-1 font-medium text-amber-700 text-xs dark:text-amber-300"
+                className={cn(
+                  'ml-auto shrink-0 text-xs',
+                  unread > 0
+                    ? 'font-semibold text-indigo-700 dark:text-indigo-300'
+                    : 'text-slate-500 dark:text-slate-400',
+                )}
               >
-                <Hourglass aria-hidden="true" className="size-3" />
-                {formatWaiting(since, now)}
+                {formatRelativeTime(row.lastMessageTime)}
               </span>
-            ) : (
-              row.lastMessageTime && (
-                <span
-                  className={cn(
-                    'ml-auto shrink-0 text-xs',
-                    unread > 0
-                      ? 'font-semibold text-indigo-700 dark:text-indigo-300'
-                      : 'text-slate-500 dark:text-slate-400',
-                  )}
-                >
-                  {formatRelativeTime(row.lastMessageTime)}
-                </span>
-              )
             )}
           </span>
           <span className="flex items-center gap-1.5 text-sm">
@@ -152,8 +142,22 @@ export const ConversationRow = memo(function ConversationRow({
             )}
           </span>
           <span className="flex items-center gap-1.5 text-slate-500 text-xs dark:text-slate-400">
-            <ConversationStatusBadge view={view} className="shrink-0" />
-            <ConversationHandler view={view} mode={row.handler.mode} className="min-w-0" />
+            {since ? (
+              // Waiting for a person (an open conversation, so no status badge): how long it has waited.
+              <span
+                data-testid="waiting-time"
+                title={`${view.status.label} · ${view.handler?.label ?? ''}`}
+                className="inline-flex min-w-0 items-center gap-1 truncate rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 text-xs dark:bg-amber-500/10 dark:text-amber-300"
+              >
+                <Hourglass aria-hidden="true" className="size-3 shrink-0" />
+                <span className="truncate">{formatWaiting(since, now)}</span>
+              </span>
+            ) : (
+              <>
+                <ConversationStatusBadge view={view} className="shrink-0" />
+                <ConversationHandler view={view} mode={row.handler.mode} className="min-w-0" />
+              </>
+            )}
             <span className="ml-auto flex shrink-0 items-center gap-2">
               <RowLabels tags={row.tags} />
               <span

@@ -38,6 +38,7 @@ export function HandlerChip({
   return (
     <span
       data-testid="handler-chip"
+      title={label}
       className={cn(
         'inline-flex max-w-full items-center gap-1 truncate rounded-full px-2 py-0.5 font-medium text-xs',
         tone,

@@ -30,7 +30,7 @@ export function InboxTabs({
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label="Filas de conversas" className="flex gap-1 px-4 pb-2">
+    <div role="tablist" aria-label="Filas de conversas" className="flex gap-0.5 px-4 pb-2">
       {INBOX_TABS.map((tab, index) => {
         const selected = tab.id === value;
         const count = counts ? tab.count(counts) : null;
@@ -50,7 +50,7 @@ export function InboxTabs({
             onClick={() => onChange(tab.id)}
             onKeyDown={(e) => onKeyDown(e, index)}
             className={cn(
-              'flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
+              'flex min-w-0 flex-auto items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
               selected
                 ? 'bg-indigo-600 text-white shadow-sm dark:bg-indigo-500'
                 : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100',
@@ -61,7 +61,7 @@ export function InboxTabs({
               <span
                 data-testid="tab-count"
                 className={cn(
-                  'min-w-5 rounded-full px-1.5 text-[11px] tabular-nums leading-4',
+                  'min-w-4 rounded-full px-1 text-[11px] tabular-nums leading-4',
                   selected
                     ? 'bg-white/20 text-white'
                     : tab.id === 'unassigned' && count > 0

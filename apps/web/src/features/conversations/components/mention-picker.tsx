@@ -22,7 +22,7 @@ export function MentionPicker({
       role="listbox"
       aria-label="Mencionar alguém da equipe"
       data-testid="mention-picker"
-      className="mb-2 max-h-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      className="mb-2 max-h-64 w-full max-w-xs overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       {items.map((member, i) => (
         <div

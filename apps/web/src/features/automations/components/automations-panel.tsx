@@ -2,8 +2,9 @@ import type { AutomationRule } from '@atende/contracts';
 import { Lightbulb, Plus, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/integration-card/empty-state';
+import { IntegrationCard } from '@/components/integration-card/integration-card';
 import { QueryBody } from '@/components/integration-card/query-body';
-import { Button, Card, CardHeader, toast, useConfirm } from '@/components/ui';
+import { Button, toast, useConfirm } from '@/components/ui';
 import { useDeleteAutomationRule } from '../api/delete-automation-rule';
 import { useAutomationRules } from '../api/get-automation-rules';
 import { useReorderAutomationRules } from '../api/reorder-automation-rules';
@@ -73,78 +74,77 @@ export default function AutomationsPanel() {
 
   return (
     <div className="space-y-6">
-      <Card data-testid="automations-panel">
-        <CardHeader
-          title="Automações"
-          description="Regras que agem sozinhas nas conversas: quando algo acontece, se as condições valem, as ações rodam em ordem. As regras rodam de cima para baixo."
-          actions={
-            <Button onClick={() => setEditing({})}>
-              <Plus aria-hidden="true" className="size-4" />
-              Nova regra
-            </Button>
+      <IntegrationCard
+        id="automations"
+        testId="automations-panel"
+        title="Automações"
+        description="Regras que agem sozinhas nas conversas: quando algo acontece, se as condições valem, as ações rodam em ordem. A lista roda de cima para baixo."
+        action={
+          <Button className="shrink-0 self-start" onClick={() => setEditing({})}>
+            <Plus aria-hidden="true" className="size-4" />
+            Nova regra
+          </Button>
+        }
+      >
+        <QueryBody
+          query={rules}
+          skeletons={['h-16', 'h-16', 'h-16']}
+          what="as regras"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState icon={Workflow} title="Nenhuma regra ainda">
+              Uma regra faz sozinha o que a equipe repete. Comece por uma das ideias abaixo ou crie do zero.
+            </EmptyState>
           }
-        />
-        <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
-          <QueryBody
-            query={rules}
-            skeletons={['h-16', 'h-16', 'h-16']}
-            what="as regras"
-            isEmpty={(list) => list.length === 0}
-            empty={
-              <EmptyState icon={Workflow} title="Nenhuma regra ainda">
-                Uma regra faz sozinha o que a equipe repete. Comece por uma das ideias abaixo ou crie do zero.
-              </EmptyState>
-            }
-          >
-            {(list) => (
-              <ol
-                aria-label="Regras, na ordem em que rodam"
-                className="divide-y divide-slate-200 dark:divide-slate-800"
-                onDragLeave={(event) => {
-                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
-                }}
-              >
-                {list.map((rule, index) => (
-                  <RuleRow
-                    key={rule.id}
-                    rule={rule}
-                    index={index}
-                    count={list.length}
-                    names={catalog.names}
-                    isBusy={save.isPending && save.variables?.id === rule.id}
-                    isDragged={dragged === rule.id}
-                    isDropTarget={dragged !== null && dragged !== rule.id && over === index}
-                    onToggle={(enabled) => toggle(rule, enabled)}
-                    onMove={(to) => move(list, index, to)}
-                    onEdit={() => setEditing({ rule })}
-                    onDuplicate={() =>
-                      setEditing({
-                        initial: { ...ruleToForm(rule), name: `${rule.name} (cópia)`.slice(0, 80) },
-                      })
-                    }
-                    onDelete={() => void askDelete(rule)}
-                    onDragStart={() => setDragged(rule.id)}
-                    onDragOver={() => setOver(index)}
-                    onDragEnd={() => {
-                      setDragged(null);
-                      setOver(null);
-                    }}
-                    onDrop={() => {
-                      const from = list.findIndex((r) => r.id === dragged);
-                      if (from >= 0) move(list, from, index);
-                      setDragged(null);
-                      setOver(null);
-                    }}
-                  />
-                ))}
-              </ol>
-            )}
-          </QueryBody>
-        </div>
+        >
+          {(list) => (
+            <ol
+              aria-label="Regras, na ordem em que rodam"
+              className="divide-y divide-slate-200 dark:divide-slate-800"
+              onDragLeave={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
+              }}
+            >
+              {list.map((rule, index) => (
+                <RuleRow
+                  key={rule.id}
+                  rule={rule}
+                  index={index}
+                  count={list.length}
+                  names={catalog.names}
+                  isBusy={save.isPending && save.variables?.id === rule.id}
+                  isDragged={dragged === rule.id}
+                  isDropTarget={dragged !== null && dragged !== rule.id && over === index}
+                  onToggle={(enabled) => toggle(rule, enabled)}
+                  onMove={(to) => move(list, index, to)}
+                  onEdit={() => setEditing({ rule })}
+                  onDuplicate={() =>
+                    setEditing({
+                      initial: { ...ruleToForm(rule), name: `${rule.name} (cópia)`.slice(0, 80) },
+                    })
+                  }
+                  onDelete={() => void askDelete(rule)}
+                  onDragStart={() => setDragged(rule.id)}
+                  onDragOver={() => setOver(index)}
+                  onDragEnd={() => {
+                    setDragged(null);
+                    setOver(null);
+                  }}
+                  onDrop={() => {
+                    const from = list.findIndex((r) => r.id === dragged);
+                    if (from >= 0) move(list, from, index);
+                    setDragged(null);
+                    setOver(null);
+                  }}
+                />
+              ))}
+            </ol>
+          )}
+        </QueryBody>
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
-      </Card>
+      </IntegrationCard>
       {!hasOwnRules ? (
         <section aria-labelledby="rule-ideas" data-testid="rule-examples">
           <h2

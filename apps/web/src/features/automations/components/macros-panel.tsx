@@ -2,9 +2,10 @@ import type { Macro } from '@atende/contracts';
 import { Pencil, Plus, Trash2, WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/integration-card/empty-state';
+import { IntegrationCard } from '@/components/integration-card/integration-card';
 import { ItemList, ItemRow, ItemTag, ItemTitle } from '@/components/integration-card/item-row';
 import { QueryBody } from '@/components/integration-card/query-body';
-import { Button, Card, CardHeader, toast, useConfirm } from '@/components/ui';
+import { Button, toast, useConfirm } from '@/components/ui';
 import { useMacros } from '@/lib/api/get-macros';
 import { useAuth } from '@/lib/session';
 import { useDeleteMacro } from '../api/delete-macro';
@@ -43,78 +44,78 @@ export default function MacrosPanel() {
   };
 
   return (
-    <Card data-testid="macros-panel">
-      <CardHeader
-        title="Macros"
-        description="Várias ações de uma vez na conversa aberta, com um clique: pelo menu Macros no topo do chat ou digitando / na mensagem."
-        actions={
-          <Button onClick={() => setEditing({})}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nova macro
-          </Button>
+    <IntegrationCard
+      id="macros"
+      testId="macros-panel"
+      title="Macros"
+      description="Várias ações de uma vez na conversa aberta, com um clique: pelo menu Macros no topo do chat ou digitando / na mensagem."
+      action={
+        <Button className="shrink-0 self-start" onClick={() => setEditing({})}>
+          <Plus aria-hidden="true" className="size-4" />
+          Nova macro
+        </Button>
+      }
+      notice={isAdmin ? null : 'As macros da equipe são criadas pelos administradores; as suas, só você vê.'}
+    >
+      <QueryBody
+        query={macros}
+        skeletons={['h-14', 'h-14']}
+        what="as macros"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon={WandSparkles}
+            title="Nenhuma macro ainda"
+            action={
+              <Button variant="secondary" className="mt-2" onClick={() => setEditing({})}>
+                Criar a primeira macro
+              </Button>
+            }
+          >
+            Junte o que você repete em toda conversa. Ex.: “Boleto enviado” adiciona a etiqueta Financeiro,
+            envia a resposta rápida do boleto e finaliza a conversa.
+          </EmptyState>
         }
-      />
-      <div className="mt-4 border-slate-200 border-t dark:border-slate-800">
-        <QueryBody
-          query={macros}
-          skeletons={['h-14', 'h-14']}
-          what="as macros"
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <EmptyState
-              icon={WandSparkles}
-              title="Nenhuma macro ainda"
-              action={
-                <Button variant="secondary" className="mt-2" onClick={() => setEditing({})}>
-                  Criar a primeira macro
-                </Button>
-              }
-            >
-              Junte o que você repete em toda conversa. Ex.: “Boleto enviado” adiciona a etiqueta Financeiro,
-              envia a resposta rápida do boleto e finaliza a conversa.
-            </EmptyState>
-          }
-        >
-          {(list) => (
-            <ItemList label="Macros">
-              {list.map((macro) => (
-                <ItemRow key={macro.id} data-testid="macro-row">
-                  <div className="min-w-0 flex-1">
-                    <ItemTitle badges={<ItemTag>{macro.shared ? 'Da equipe' : 'Pessoal'}</ItemTag>}>
-                      {macro.name}
-                    </ItemTitle>
-                    <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-                      {describeActions(macro.actions, catalog.names)}.
-                    </p>
+      >
+        {(list) => (
+          <ItemList label="Macros">
+            {list.map((macro) => (
+              <ItemRow key={macro.id} data-testid="macro-row">
+                <div className="min-w-0 flex-1">
+                  <ItemTitle badges={<ItemTag>{macro.shared ? 'Da equipe' : 'Pessoal'}</ItemTag>}>
+                    {macro.name}
+                  </ItemTitle>
+                  <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+                    {describeActions(macro.actions, catalog.names)}.
+                  </p>
+                </div>
+                {canEdit(macro) ? (
+                  <div className="flex items-center gap-1 self-end sm:self-center">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Editar ${macro.name}`}
+                      title="Editar"
+                      onClick={() => setEditing({ macro })}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Excluir ${macro.name}`}
+                      title="Excluir"
+                      onClick={() => void askDelete(macro)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
                   </div>
-                  {canEdit(macro) ? (
-                    <div className="flex items-center gap-1 self-end sm:self-center">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Editar ${macro.name}`}
-                        title="Editar"
-                        onClick={() => setEditing({ macro })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Excluir ${macro.name}`}
-                        title="Excluir"
-                        onClick={() => void askDelete(macro)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    </div>
-                  ) : null}
-                </ItemRow>
-              ))}
-            </ItemList>
-          )}
-        </QueryBody>
-      </div>
+                ) : null}
+              </ItemRow>
+            ))}
+          </ItemList>
+        )}
+      </QueryBody>
       <MacroEditorDialog
         open={editing !== null}
         onOpenChange={(open) => {
@@ -123,6 +124,6 @@ export default function MacrosPanel() {
         macro={editing?.macro}
         canShare={isAdmin}
       />
-    </Card>
+    </IntegrationCard>
   );
 }

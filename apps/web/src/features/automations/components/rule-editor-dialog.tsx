@@ -108,7 +108,7 @@ function RuleForm({
           <ToggleField label="Ligada" checked={values.enabled} onChange={(v) => set('enabled', v)} />
         </div>
       </div>
-      <div className="z-10 rounded-lg border border-indigo-200 bg-indigo-50/70 px-4 py-3 sm:sticky sm:-top-4 dark:border-indigo-500/30 dark:bg-indigo-950/80">
+      <div className="z-10 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 shadow-xs sm:sticky sm:-top-4 dark:border-indigo-500/30 dark:bg-indigo-950">
         <p className="mb-1 font-semibold text-[11px] text-indigo-800 uppercase tracking-wide dark:text-indigo-200">
           A regra se lê assim
         </p>

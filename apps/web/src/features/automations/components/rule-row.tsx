@@ -84,11 +84,7 @@ export function RuleRow(props: Props) {
           <ItemTitle isMuted={!rule.enabled} badges={rule.builtin ? <ItemTag>Padrão</ItemTag> : null}>
             {rule.name}
           </ItemTitle>
-          <RuleSummary
-            rule={rule}
-            names={names}
-            className={cn('mt-1', !rule.enabled && 'text-slate-500 dark:text-slate-500')}
-          />
+          <RuleSummary rule={rule} names={names} className={cn('mt-1', !rule.enabled && 'opacity-60')} />
         </div>
       </div>
       <div className="flex items-center gap-1 pl-9 sm:pl-0">

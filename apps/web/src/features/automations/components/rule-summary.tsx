@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { describeRule, type RuleNames, type RuleParts } from '../lib/rule-sentence';
+import { describeRule, finalStop, type RuleNames, type RuleParts } from '../lib/rule-sentence';
 
 function Keyword({ children }: { children: ReactNode }) {
   return <strong className="font-semibold text-indigo-700 dark:text-indigo-300">{children}</strong>;
@@ -48,7 +48,7 @@ export function RuleSummary({
       ) : (
         <span className="text-slate-400 italic dark:text-slate-500">nada ainda</span>
       )}
-      .
+      {finalStop(actions.at(-1) ?? '')}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import type { AutomationRuleInput } from '@atende/contracts';
 import { CheckCircle2, FlaskConical, Search, XCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { inputClass } from '@/components/form/fields';
 import { Button, Skeleton } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -21,6 +21,11 @@ export function TestRuleSection({ getRule }: { getRule: () => AutomationRuleInpu
   const conversations = useTestConversations(debounced, true);
   const test = useTestAutomationRule();
   const result = test.data;
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The verdict lands under the list: brought into view so the click is answered where it is seen.
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [result]);
 
   const run = () => {
     const rule = getRule();
@@ -67,7 +72,7 @@ export function TestRuleSection({ getRule }: { getRule: () => AutomationRuleInpu
           {debounced ? 'Nenhuma conversa encontrada.' : 'Ainda não há conversas para testar.'}
         </p>
       ) : (
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="sr-only">Conversa</legend>
           <div className="max-h-56 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
             {conversations.data.map((c) => (
@@ -123,6 +128,7 @@ export function TestRuleSection({ getRule }: { getRule: () => AutomationRuleInpu
       ) : null}
       {result ? (
         <div
+          ref={resultRef}
           aria-live="polite"
           data-testid="rule-test-result"
           className="space-y-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60"

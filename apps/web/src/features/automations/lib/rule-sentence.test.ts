@@ -34,7 +34,7 @@ describe('a rule read as a sentence', () => {
     ).toBe(
       'Quando uma mensagem do cliente for recebida, se o texto contiver “boleto” ou “segunda via”, então: ' +
         'adicionar etiqueta Financeiro, atribuir em rodízio entre Ana, Bruno e Carla e enviar mensagem ' +
-        '“Olá, {primeiro_nome}! Já vamos ver.”.',
+        '“Olá, {primeiro_nome}! Já vamos ver.”',
     );
   });
 
@@ -74,6 +74,15 @@ describe('a rule read as a sentence', () => {
     expect(ruleSentence({ event: 'resolved', after: null, conditions: [], actions: [] }, names)).toBe(
       'Quando a conversa for finalizada, então: nada (inclua uma ação).',
     );
+  });
+
+  it('ends once, even after a quoted text that has its own full stop', () => {
+    expect(
+      ruleSentence(
+        { event: 'resolved', after: null, conditions: [], actions: [{ type: 'add_note', text: 'Fim.' }] },
+        names,
+      ),
+    ).toBe('Quando a conversa for finalizada, então: adicionar nota privada “Fim.”');
   });
 
   it('names days and durations in pt-BR', () => {

@@ -182,6 +182,11 @@ export function describeActions(actions: readonly AutomationAction[], names: Rul
   return joinList(actions.map((action) => describeAction(action, names)));
 }
 
+/** The sentence's full stop, unless it already ends with a quote that has its own (“… minutos.”). */
+export function finalStop(sentence: string): string {
+  return /[.!?…]”$/.test(sentence) ? '' : '.';
+}
+
 export interface RuleSentence {
   when: string;
   /** Each condition's clause; all of them must hold. */
@@ -202,5 +207,5 @@ export function ruleSentence(rule: RuleParts, names: RuleNames): string {
   const { when, conditions, actions } = describeRule(rule, names);
   const condition = conditions.length > 0 ? `, se ${joinList(conditions)}` : '';
   const then = actions.length > 0 ? joinList(actions) : 'nada (inclua uma ação)';
-  return `${when}${condition}, então: ${then}.`;
+  return `${when}${condition}, então: ${then}${finalStop(then)}`;
 }

@@ -1,6 +1,7 @@
 import type { Client, Conversation } from '@atende/contracts';
 import { Link } from 'react-router';
 import { Avatar, buttonClasses, Modal } from '@/components/ui';
+import { useLabels } from '@/lib/api/get-labels';
 import { formatDate, formatNumber, formatRelativeTime } from '@/lib/format';
 import { displayName } from '../lib/message-text';
 import { AutomationRuns } from './automation-runs';
@@ -17,13 +18,16 @@ export function ProfileModal({
   open: boolean;
   onClose: () => void;
 }) {
+  // Conversations keep label ids; the profile names them.
+  const labels = useLabels().data;
+  const labelNames = conversation.tags.map((id) => labels?.find((label) => label.id === id)?.name ?? id);
   const rows: Array<[string, string]> = [
     ['Telefone', client?.phone ?? conversation.clientPhone ?? '—'],
     ['E-mail', client?.email ?? '—'],
     ['Mensagens', formatNumber(client?.totalMessages ?? conversation.messageCount)],
     ['Último contato', client?.lastContact ? formatRelativeTime(client.lastContact) : '—'],
     ['Cliente desde', formatDate(conversation.startedAt)],
-    ['Tags', conversation.tags.join(', ') || '—'],
+    ['Etiquetas', labelNames.join(', ') || '—'],
   ];
   return (
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Perfil do cliente" size="md">

@@ -24,7 +24,7 @@ export function HolidaysFields({
     onChange(holidays.map((h, i) => (i === index ? { ...h, [field]: value } : h)));
   const listError = errorAt('holidays');
   return (
-    <fieldset data-testid="holidays">
+    <fieldset data-testid="holidays" className="min-w-0">
       <legend className="font-medium text-slate-700 text-sm dark:text-slate-200">Feriados</legend>
       <p className="mt-0.5 text-slate-500 text-xs dark:text-slate-400">
         Num feriado a caixa fica fora do horário o dia todo.

@@ -21,7 +21,7 @@ export function WeekScheduleFields({
 }) {
   const setDay = (index: number, day: Week[number]) => onChange(week.map((d, i) => (i === index ? day : d)));
   return (
-    <fieldset data-testid="week-schedule">
+    <fieldset data-testid="week-schedule" className="min-w-0">
       <legend className="font-medium text-slate-700 text-sm dark:text-slate-200">Horário da semana</legend>
       <p className="mt-0.5 text-slate-500 text-xs dark:text-slate-400">
         Um dia sem intervalos fica fechado. Use mais de um intervalo para a pausa do almoço.

@@ -26,6 +26,7 @@ const CONTEXTS = [
   'customers',
   'inboxes',
   'integrations',
+  'automations',
   'agent',
   'insight',
   'demo',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AgentOptions, agentContext } from './agent/agent.context.js';
+import { automationsContext } from './automations/automations.context.js';
 import { type ChannelTestHooks, channelRegistry } from './channels/registry.js';
 import { conversationGuard, conversationsContext } from './conversations/conversations.context.js';
 import { lockConversationsInOrder } from './conversations/messaging/change-handler.js';
@@ -148,6 +149,7 @@ export async function compose(app: FastifyInstance, options: CompositionOptions)
   await app.register(inboxesContext);
   const orderLookup = createOrderLookup(app);
   await app.register(integrationsContext, { orderLookup });
+  await app.register(automationsContext);
   await app.register(agentContext, { pause: options.agentPause, recordLookup: orderLookup.forAgent });
   await app.register(insightContext);
   // Seeds an empty database while the app is built (before the agent indexes the knowledge base).

@@ -53,7 +53,7 @@ export interface ClientsTable {
   /** JSON array of label ids (migration 021); defaults to `[]`. */
   labels: ColumnType<string, string | undefined, string>;
   /** WhatsApp LID (digits, migration 023): the same person as `phone`; unique where present. */
-  lid: ColumnType<string | null, string | null | undefined, string | null>;
+  lid: string | null;
   /** 1: the customer asked not to be contacted (no survey or message we start; migration 033). */
   do_not_contact: ColumnType<number, number | undefined, number>;
 }
@@ -129,9 +129,9 @@ export interface MessagesTable {
    */
   response_ms: number | null;
   /** JSON: the agent's clarifying question, or its answer to the customer's pick (migration 028). */
-  clarification: ColumnType<string | null, string | null | undefined, string | null>;
+  clarification: string | null;
   /** The option a customer tapped on an interactive list or buttons we sent (migration 028). */
-  interactive_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  interactive_reply_id: string | null;
   /** Media announced but not stored: 'pending' (a job downloads it) or 'unavailable' (migration 030). */
   media_status: ColumnType<'pending' | 'unavailable' | null, 'pending' | 'unavailable' | null | undefined>;
   /** JSON: what the channel needs to download the pending media; cleared once it is done (migration 030). */
@@ -199,6 +199,12 @@ export interface ChannelStateTable {
   lease_expires_at: number | null;
   /** Fencing token: grows each time the lease changes hands (migration 031). */
   lease_epoch: ColumnType<number, number | undefined, number>;
+  /** The holder's connection status (JSON), for the processes that do not hold it (migration 035). */
+  published_status: string | null;
+  /** A request for the holder from another process (JSON: id, action, phone), taken once. */
+  command: string | null;
+  /** The holder's answer to the last request (JSON: its id, and a code or an error). */
+  command_result: string | null;
 }
 
 /** One connected number: its channel kind, name and kind-specific settings (migration 025). */
@@ -221,6 +227,8 @@ export interface InboxesTable {
   auto_assign: ColumnType<number, number | undefined>;
   /** Open conversations one person may hold before automatic assignment skips them. */
   assign_capacity: ColumnType<number, number | undefined>;
+  /** JSON: the inbox's business hours (schedule, holidays, time zone, greeting, out-of-office). */
+  business_hours: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface InboxMembersTable {
@@ -269,7 +277,7 @@ export interface SimulatorDeliveriesTable {
   emoji: string | null;
   delivered_at: number;
   /** JSON: a rating's choices to tap (migration 033). */
-  choices: ColumnType<string | null, string | null | undefined, string | null>;
+  choices: string | null;
 }
 
 /** One change of who answers a conversation (migration 020): hand-offs, takeovers, handbacks. */
@@ -298,6 +306,54 @@ export interface ConversationTimelineTable {
   /** JSON array of `{id, name}`: the team members a note mentions. */
   mentions: ColumnType<string, string | undefined>;
   created_at: number;
+}
+
+/** An automation rule: when `event`, if `conditions` (JSON), then `actions` (JSON), in `position` order. */
+export interface AutomationRulesTable {
+  id: string;
+  name: string;
+  position: number;
+  enabled: number;
+  event: string;
+  /** The time events' wait: minutes (no reply from us) or hours (no reply from the customer). */
+  after_value: number | null;
+  conditions: string;
+  actions: string;
+  builtin: 'greeting' | 'out_of_office' | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One rule's run for one event on one conversation (unique per rule and event). */
+export interface AutomationRunsTable {
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  conversation_id: string;
+  event: string;
+  event_id: string;
+  outcome: 'done' | 'skipped' | 'failed' | 'cut';
+  /** JSON array of pt-BR lines: what each action did or why it did not. */
+  lines: string;
+  created_at: number;
+}
+
+/** What a rule sent to a customer (a hash of the words): the same words go at most once a day. */
+export interface AutomationSendsTable {
+  rule_id: string;
+  client_id: string;
+  text_hash: string;
+  sent_at: number;
+}
+
+/** A named sequence of actions: shared (owner null) or one person's. */
+export interface MacrosTable {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  actions: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /**
@@ -497,4 +553,8 @@ export interface Database {
   conversation_resolutions: ConversationResolutionsTable;
   satisfaction_settings: SatisfactionSettingsTable;
   saved_reports: SavedReportsTable;
+  automation_rules: AutomationRulesTable;
+  automation_runs: AutomationRunsTable;
+  automation_sends: AutomationSendsTable;
+  macros: MacrosTable;
 }

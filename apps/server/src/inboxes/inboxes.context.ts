@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { businessHoursRoutes } from './business-hours.routes.js';
 import { templatesRoutes } from './channel-bridge/templates.routes.js';
 import { whatsappRoutes } from './channel-bridge/whatsapp.routes.js';
 import { inboxesRoutes } from './inboxes.routes.js';
@@ -35,6 +36,7 @@ export const inboxesContext = fp(
     const { inboxes } = app.domain;
     await app.register(whatsappRoutes);
     await app.register(inboxesRoutes);
+    await app.register(businessHoursRoutes);
     await app.register(templatesRoutes(inboxes));
     for (const kind of inboxes.kinds().values()) {
       if (kind.routes) await app.register(kind.routes(inboxes.runningOf(kind.kind), inboxes.sharedContext()));

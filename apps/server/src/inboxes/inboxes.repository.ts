@@ -74,8 +74,11 @@ export function inboxesRepository(db: Kysely<Database>) {
     },
 
     async insert(
-      row: Omit<InboxRow, 'created_at' | 'updated_at' | 'removed_at' | 'auto_assign' | 'assign_capacity'> &
-        Partial<Pick<InboxRow, 'auto_assign' | 'assign_capacity'>>,
+      row: Omit<
+        InboxRow,
+        'created_at' | 'updated_at' | 'removed_at' | 'auto_assign' | 'assign_capacity' | 'business_hours'
+      > &
+        Partial<Pick<InboxRow, 'auto_assign' | 'assign_capacity' | 'business_hours'>>,
       memberIds: readonly string[],
     ): Promise<void> {
       const at = now();
@@ -101,6 +104,7 @@ export function inboxesRepository(db: Kysely<Database>) {
           | 'phone'
           | 'auto_assign'
           | 'assign_capacity'
+          | 'business_hours'
         >
       >,
       memberIds?: readonly string[],

@@ -105,6 +105,22 @@ export const conversationWakeJob = jobQueue(
  */
 export const conversationSweepJob = jobQueue('conversation_sweep', z.object({}));
 
+/** One automation rule's actions for one event on one conversation (at most once per event id). */
+export const automationRunJob = jobQueue(
+  'automation_run',
+  z.object({
+    ruleId: id,
+    conversationId: id,
+    event: z.string().min(1),
+    eventId: id,
+    /** The rules whose actions led here, oldest first: a rule never triggers itself, chains stop. */
+    chain: z.array(id).max(10),
+  }),
+);
+
+/** The rules' clock, every minute: conversations waiting on us or on the customer for too long. */
+export const automationSweepJob = jobQueue('automation_sweep', z.object({}));
+
 /**
  * A conversation was resolved: the resolution is recorded (who, how long, whether a person took part)
  * and the customer gets the satisfaction survey when its inbox asks for one.
@@ -129,6 +145,8 @@ export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox
   { name: conversationSweepJob.name, perInbox: false },
   { name: satisfactionSurveyJob.name, perInbox: false },
   { name: satisfactionReplyJob.name, perInbox: false },
+  { name: automationRunJob.name, perInbox: false },
+  { name: automationSweepJob.name, perInbox: false },
   ...[channelSendJob, channelReactJob, channelMediaJob, channelReadJob].map(({ name }) => ({
     name,
     perInbox: true,

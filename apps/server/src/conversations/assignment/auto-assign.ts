@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { now } from '../../lib/clock.js';
+import { markAssigned } from '../../people/users/users.service.js';
 
 /** How many waiting conversations one pass offers at most (the next pass takes the rest). */
 const DRAIN_LIMIT = 100;
@@ -22,14 +22,20 @@ interface Candidate {
 export function autoAssignment(app: FastifyInstance) {
   const { db } = app;
 
-  async function candidates(inboxId: string): Promise<{ capacity: number; people: Candidate[] } | null> {
+  /**
+   * Who may take a conversation of this inbox now: online, with a dashboard open, under capacity —
+   * the inbox's operators (or its members), or the people an automation names (`among`).
+   */
+  async function candidates(
+    inboxId: string,
+    among?: readonly string[],
+  ): Promise<{ capacity: number; people: Candidate[] } | null> {
     const inbox = await db
       .selectFrom('inboxes')
       .select(['auto_assign', 'assign_capacity', 'operator_access', 'removed_at'])
       .where('id', '=', inboxId)
       .executeTakeFirst();
-    if (!inbox || inbox.auto_assign !== 1 || inbox.removed_at !== null) return null;
-    // An inbox open to every operator is answered by the operators; a members-only one by its members.
+    if (!inbox || inbox.removed_at !== null || (!among && inbox.auto_assign !== 1)) return null;
     let people = db
       .selectFrom('users as u')
       .select([
@@ -41,14 +47,14 @@ export function autoAssignment(app: FastifyInstance) {
       ])
       .where('u.disabled', '=', 0)
       .where('u.availability', '=', 'online');
-    people =
-      inbox.operator_access === 'members'
-        ? people.where(
-            'u.id',
-            'in',
-            db.selectFrom('inbox_members').select('user_id').where('inbox_id', '=', inboxId),
-          )
-        : people.where('u.role', '=', 'operator');
+    if (among) people = people.where('u.id', 'in', among.length > 0 ? [...among] : ['']);
+    else if (inbox.operator_access === 'members')
+      people = people.where(
+        'u.id',
+        'in',
+        db.selectFrom('inbox_members').select('user_id').where('inbox_id', '=', inboxId),
+      );
+    else people = people.where('u.role', '=', 'operator');
     const rows = await people.execute();
     const present = await Promise.all(rows.map((row) => app.realtime.isPresent(row.id)));
     return {
@@ -71,22 +77,27 @@ export function autoAssignment(app: FastifyInstance) {
    * the previous one left. Across instances the write itself re-checks the person's capacity.
    */
   let queue: Promise<unknown> = Promise.resolve();
-  function assignOne(conversationId: string): Promise<string | null> {
-    const next = queue.then(() => offer(conversationId));
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
     queue = next.catch(() => undefined);
     return next;
   }
+  const assignOne = (conversationId: string) => inTurn(async () => (await offer(conversationId))?.id ?? null);
+  /** Round-robin among these people (an automation's action): the available one with most room. */
+  const offerTo = (conversationId: string, userIds: readonly string[]) =>
+    inTurn(() => offer(conversationId, userIds));
 
-  /** Offers one waiting conversation; answers who took it, or null. */
-  async function offer(conversationId: string): Promise<string | null> {
+  /** Offers one waiting conversation (or, `among` given, one nobody holds) to the next in turn. */
+  async function offer(conversationId: string, among?: readonly string[]): Promise<Candidate | null> {
     const conversation = await db
       .selectFrom('conversations')
-      .select(['inbox_id', 'handler_mode', 'status', 'archived_at'])
+      .select(['inbox_id', 'handler_mode', 'status'])
       .where('id', '=', conversationId)
       .executeTakeFirst();
-    if (!conversation || conversation.handler_mode !== 'waiting_human' || conversation.status !== 'active')
+    if (!conversation || conversation.status !== 'active') return null;
+    if (among ? conversation.handler_mode === 'human' : conversation.handler_mode !== 'waiting_human')
       return null;
-    const pool = await candidates(conversation.inbox_id);
+    const pool = await candidates(conversation.inbox_id, among);
     const person = pool && pick(pool.people);
     if (!person) return null;
     const updated = await app.domain.messaging.changeHandler(conversationId, {
@@ -94,12 +105,12 @@ export function autoAssignment(app: FastifyInstance) {
       user: { id: person.id, name: person.name },
       reason: 'atribuída automaticamente',
       assignedBy: 'auto',
-      onlyIfWaiting: true,
+      onlyIfWaiting: !among,
       capacity: pool.capacity,
     });
     if (updated.handler.mode !== 'human' || updated.handler.userId !== person.id) return null;
-    await db.updateTable('users').set({ last_assigned_at: now() }).where('id', '=', person.id).execute();
-    return person.id;
+    await markAssigned(db, person.id);
+    return person;
   }
 
   /** Offers the waiting conversations, oldest first, until nobody available is left for them. */
@@ -141,7 +152,7 @@ export function autoAssignment(app: FastifyInstance) {
       });
   }
 
-  return { assignOne, drain, drainSoon, idle: () => running ?? Promise.resolve(0) };
+  return { assignOne, offerTo, drain, drainSoon, idle: () => running ?? Promise.resolve(0) };
 }
 
 export type AutoAssignment = ReturnType<typeof autoAssignment>;

@@ -22,6 +22,7 @@ import { resolveQuoted } from './quoted-message.js';
 import { reopenHandler } from './reopen-handler.js';
 import { conversationSearchText } from './search-text.js';
 import { addTimelineEntry } from './timeline.js';
+import { type TriggerSink, triggerOf } from './triggers.js';
 
 /** A customer's message as it reached one of our numbers (an inbox). */
 export type InboxMessage = InboundMessage & { inboxId: string };
@@ -378,6 +379,12 @@ async function storeInbound(
       );
     }
     events.newMessage(updated, message, { historical: inbound.history === true });
+    if (!fromPhone && !inbound.history) {
+      if (isNew && deps.triggers.wants('conversation_created'))
+        events.trigger(triggerOf('conversation_created', `created:${conversation.id}`, updated, at));
+      if (deps.triggers.wants('message_received'))
+        events.trigger(triggerOf('message_received', message.id, updated, at, { text: message.content }));
+    }
     // A person answered on the phone: the agent steps back on this conversation.
     if (reopened) {
       handlerChanges.push({ row: updated, events, change: reopened });
@@ -481,6 +488,10 @@ async function storeInbound(
     }
   }
   for (const { row, events, change } of handlerChanges) await applyHandlerChange(trx, row, change, events);
+  await deps.triggers.fire(
+    trx,
+    out.flatMap(({ events }) => events.takeTriggers()),
+  );
   const recordedActivities = await recordActivities(
     trx,
     activities.map((entry) => entry.activity),
@@ -545,6 +556,8 @@ function quotedInBatch(messages: readonly MessageRow[], conversationId: string, 
 interface InboundDeps {
   kind: DatabaseKind;
   jobs: JobRunner;
+  /** What automations may react to, handed over inside the batch's transaction. */
+  triggers: TriggerSink;
   /** Replies to what we asked after a conversation ended (the survey): they do not reopen it. */
   claims: InboundClaims;
   /** Whether the agent answers this inbox's customers (its admin may switch it off). */

@@ -26,6 +26,7 @@ import { type MessageRow, toMessage } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
 import { conversationSearchText } from './search-text.js';
+import type { TriggerSink } from './triggers.js';
 
 export const REPLY_TARGET_NOT_FOUND = 'Mensagem original não encontrada';
 
@@ -227,6 +228,7 @@ export function outboundWriter(deps: {
   domainEvents: DomainEvents;
   jobs: JobRunner;
   writes: TransactionBatcher;
+  triggers: TriggerSink;
 }) {
   return {
     /**
@@ -276,6 +278,52 @@ export function outboundWriter(deps: {
     },
 
     /**
+     * An automation writes (a rule or a macro): never over a person — refused while someone holds the
+     * conversation, checked in the transaction that stores it — and once per provider id (a job that
+     * runs twice sends once). It takes nothing over: whoever answered keeps answering.
+     */
+    async appendAutomationMessage(input: {
+      conversationId: string;
+      content: string;
+      providerMessageId: string;
+      authorName: string;
+    }): Promise<'stored' | 'person_holds' | 'already_done'> {
+      let events = new PendingEvents();
+      const outcome = await deps.writes.run(async (trx) => {
+        events = new PendingEvents();
+        const conversation = await lockConversation(trx, deps.kind, input.conversationId);
+        if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+        if (conversation.handler_mode === 'human') return 'person_holds' as const;
+        const sent = await trx
+          .selectFrom('messages')
+          .select('id')
+          .where('provider_message_id', '=', input.providerMessageId)
+          .executeTakeFirst();
+        if (sent) return 'already_done' as const;
+        await storeOutbound(
+          trx,
+          deps.jobs,
+          conversation,
+          {
+            sender: 'agent',
+            content: input.content,
+            type: 'text',
+            replyTo: null,
+            authorName: input.authorName,
+            providerMessageId: input.providerMessageId,
+          },
+          events,
+        );
+        return 'stored' as const;
+      }, input.conversationId);
+      if (outcome === 'stored') {
+        deps.jobs.wake();
+        events.flush(deps);
+      }
+      return outcome;
+    },
+
+    /**
      * The agent answers (or hands off with a notice) — only while the conversation is AI-handled,
      * checked in the transaction that stores the message with the row locked on PostgreSQL (SQLite
      * has one writer), so a takeover that committed first wins and the agent stays silent.
@@ -319,6 +367,7 @@ export function outboundWriter(deps: {
             { mode: 'waiting_human', reason: input.handOff.reason, cause: input.handOff.cause },
             events,
           );
+          await deps.triggers.fire(trx, events.takeTriggers());
         }
         await input.alongside?.(trx, conversation);
         return 'stored';

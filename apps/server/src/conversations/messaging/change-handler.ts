@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { type ConversationRow, selectConversations, toConversation } from './conversation-row.js';
 import type { PendingEvents } from './pending-events.js';
 import { addTimelineEntry } from './timeline.js';
+import { triggerOf } from './triggers.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada';
 
@@ -173,6 +174,10 @@ export async function applyHandlerChange(
     })
     .dashboard('conversation:updated', conversation)
     .dashboard('analytics:update', activity);
+  if (change.mode === 'waiting_human')
+    events.trigger(triggerOf('handed_off', `handoff:${row.id}:${at}`, updated, at));
+  if (change.mode === 'human' && change.assignedBy !== undefined)
+    events.trigger(triggerOf('assigned', `assigned:${row.id}:${at}`, updated, at));
   if (change.mode === 'waiting_human') {
     events.domain({
       type: 'conversation.handed_off',

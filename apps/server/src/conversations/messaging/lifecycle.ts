@@ -14,6 +14,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { recordActivity } from '../../kernel/activities/activities.service.js';
 import { customerLabel } from '../../kernel/activities/activity-texts.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
+import { can } from '../../kernel/permissions/actions.js';
 import { settingsTimeZone } from '../../kernel/time/time-zone.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
@@ -24,6 +25,7 @@ import { type ConversationRow, toConversation } from './conversation-row.js';
 import { PendingEvents } from './pending-events.js';
 import { reopenHandler } from './reopen-handler.js';
 import { addTimelineEntry } from './timeline.js';
+import { type TriggerSink, triggerOf } from './triggers.js';
 
 /** Who does it: a person (their role decides what they may), or the server itself (null). */
 export type LifecycleActor = Pick<AuthUser, 'id' | 'name' | 'role'> | null;
@@ -56,6 +58,7 @@ export function lifecycle(deps: {
   jobs: JobRunner;
   personalData: PersonalDataEraser;
   agentEnabled: (inboxId: string) => boolean;
+  triggers: TriggerSink;
 }) {
   const { db, kind } = deps;
 
@@ -93,7 +96,8 @@ export function lifecycle(deps: {
         at,
       });
       events.conversation(row.id, 'conversation:timeline', line);
-      const onBehalf = actor?.role === 'admin' && row.handler_user_id !== actor.id;
+      const onBehalf =
+        actor !== null && can(actor, 'conversations:see-all') && row.handler_user_id !== actor.id;
       if (step.auditAction && (step.audit === 'always' || (step.audit === 'on-behalf' && onBehalf))) {
         await recordAudit(trx, {
           action: step.auditAction,
@@ -130,6 +134,9 @@ export function lifecycle(deps: {
         const change = await reopenHandler(trx, updated, deps.agentEnabled(updated.inbox_id));
         if (change) updated = await applyHandlerChange(trx, updated, change, events);
       }
+      if (step.action === 'resolve' && updated.status === 'completed')
+        events.trigger(triggerOf('resolved', `resolved:${row.id}:${at}`, updated, at));
+      await deps.triggers.fire(trx, events.takeTriggers());
       events.dashboard('conversation:updated', toConversation(updated));
       return updated;
     });

@@ -34,6 +34,7 @@ import { reactionWriter } from './reactions.js';
 import { sendOutcomes } from './send-outcome.js';
 import { serviceWindowReads } from './service-window.js';
 import { labelWriter } from './set-labels.js';
+import { TriggerSink } from './triggers.js';
 
 /**
  * Open conversations a person holds, their user row locked until the commit on PostgreSQL: two
@@ -95,9 +96,10 @@ export function createMessaging(deps: MessagingDeps) {
   const { db, kind, realtime, domainEvents, jobs } = deps;
   const agentEnabled = deps.agentEnabled ?? (() => true);
   const claims = new InboundClaims();
+  const triggers = new TriggerSink();
   const inbound = new GroupCommit<InboxMessage, InboundResult>({
     db,
-    write: inboundWriter({ kind, jobs, realtime, domainEvents, claims, agentEnabled }),
+    write: inboundWriter({ kind, jobs, realtime, domainEvents, claims, agentEnabled, triggers }),
     recover: (_item, error) => recoverDuplicate(db, error),
     batching: true,
     durable: true,
@@ -128,7 +130,9 @@ export function createMessaging(deps: MessagingDeps) {
       if (change.mode === 'human' && change.capacity !== undefined) {
         if ((await openConversationsOf(trx, kind, change.user.id)) >= change.capacity) return current;
       }
-      return applyHandlerChange(trx, current, change, events);
+      const changed = await applyHandlerChange(trx, current, change, events);
+      await triggers.fire(trx, events.takeTriggers());
+      return changed;
     });
     events.flush(deps);
     return toConversation(row);
@@ -140,7 +144,9 @@ export function createMessaging(deps: MessagingDeps) {
      * acknowledges); a replay of a stored provider id answers the stored message with `duplicate`.
      */
     appendInbound: (message: InboxMessage) => inbound.submit(message),
-    ...outboundWriter(deps),
+    ...outboundWriter({ ...deps, triggers }),
+    /** Where automations hear what happens, inside each write's transaction. */
+    triggers,
     changeHandler,
     /** Replies to the survey after a conversation ended: the context that sends it sets the claimer. */
     claims,
@@ -156,7 +162,16 @@ export function createMessaging(deps: MessagingDeps) {
     /** When the customer last wrote (WhatsApp's 24-hour service window). */
     serviceWindow: serviceWindowReads(db),
     /** Resolve, reopen, snooze, archive, abandon, delete: the conversation's life cycle. */
-    ...lifecycle({ db, kind, realtime, domainEvents, jobs, personalData: deps.personalData, agentEnabled }),
+    ...lifecycle({
+      db,
+      kind,
+      realtime,
+      domainEvents,
+      jobs,
+      personalData: deps.personalData,
+      agentEnabled,
+      triggers,
+    }),
     /** Private notes and the transcript's system lines. */
     ...notes({ db, realtime, domainEvents }),
     ...conversions({ db, realtime }),

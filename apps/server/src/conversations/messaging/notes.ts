@@ -24,7 +24,12 @@ const SNIPPET_CHARS = 140;
 export function notes(deps: { db: Kysely<Database>; realtime: Realtime; domainEvents: DomainEvents }) {
   const { db } = deps;
   return {
-    async addNote(conversationId: string, author: TimelineAuthor, text: string): Promise<TimelineEntry> {
+    async addNote(
+      conversationId: string,
+      author: TimelineAuthor,
+      text: string,
+      options: { id?: string } = {},
+    ): Promise<TimelineEntry> {
       const team = await db.selectFrom('users').select(['id', 'name']).where('disabled', '=', 0).execute();
       const mentions = findMentions(text, team).map(({ id, name }) => ({ id, name }));
       const events = new PendingEvents();
@@ -35,7 +40,14 @@ export function notes(deps: { db: Kysely<Database>; realtime: Realtime; domainEv
           .where('id', '=', conversationId)
           .executeTakeFirst();
         if (!exists) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-        return addTimelineEntry(trx, { conversationId, kind: 'note', text, author, mentions });
+        return addTimelineEntry(trx, {
+          conversationId,
+          kind: 'note',
+          text,
+          author,
+          mentions,
+          id: options.id,
+        });
       });
       events.conversation(conversationId, 'conversation:timeline', entry);
       const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS - 1)}…` : text;

@@ -2,6 +2,7 @@ import type { DomainEvent, ServerToClientEvents } from '@atende/contracts';
 import type { DomainEvents, Realtime } from '../../types.js';
 import { type ConversationRow, toConversation } from './conversation-row.js';
 import { type MessageRow, toMessage } from './message-row.js';
+import type { Trigger } from './triggers.js';
 
 type Args<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
@@ -18,6 +19,17 @@ export interface EventOutlets {
 export class PendingEvents {
   private readonly emits: Array<(realtime: Realtime) => void> = [];
   private readonly domainEvents: DomainEvent[] = [];
+  private readonly triggers: Trigger[] = [];
+
+  /** Something automations may react to: handed to them inside the same transaction (`takeTriggers`). */
+  trigger(trigger: Trigger): this {
+    this.triggers.push(trigger);
+    return this;
+  }
+
+  takeTriggers(): Trigger[] {
+    return this.triggers.splice(0);
+  }
 
   /** A domain event (webhooks and other subscribers), published after the commit. */
   domain(event: DomainEvent): this {

@@ -42,11 +42,13 @@ export async function addTimelineEntry(
     author: TimelineAuthor | null;
     mentions?: readonly Mention[] | undefined;
     at?: number | undefined;
+    /** A fixed id makes a repeated write (an automation's retried job) add nothing. */
+    id?: string | undefined;
   },
 ): Promise<TimelineEntry> {
   const at = entry.at ?? now();
   const row: TimelineRow = {
-    id: newId(at),
+    id: entry.id ?? newId(at),
     conversation_id: entry.conversationId,
     kind: entry.kind,
     event: entry.event ?? null,
@@ -56,7 +58,11 @@ export async function addTimelineEntry(
     mentions: JSON.stringify(entry.mentions ?? []),
     created_at: at,
   };
-  await trx.insertInto('conversation_timeline').values(row).execute();
+  await trx
+    .insertInto('conversation_timeline')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   return toTimelineEntry(row);
 }
 

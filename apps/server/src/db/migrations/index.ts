@@ -21,6 +21,8 @@ import * as m030 from './030-message-media-and-edits.js';
 import * as m031 from './031-lease-epoch.js';
 import * as m032 from './032-team-day.js';
 import * as m033 from './033-satisfaction-reports.js';
+import * as m034 from './034-automations.js';
+import * as m035 from './035-channel-status.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '031-lease-epoch': m031,
   '032-team-day': m032,
   '033-satisfaction-reports': m033,
+  '034-automations': m034,
+  '035-channel-status': m035,
 };

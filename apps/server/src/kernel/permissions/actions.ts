@@ -46,6 +46,8 @@ export const ACTIONS = {
   'reports:manage': { operators: false },
   'canned-replies:manage': { operators: false },
   'knowledge-gaps:resolve': { operators: false },
+  /** Automation rules, shared macros and each inbox's business hours. */
+  'automations:manage': { operators: false },
   'knowledge-base:edit': {
     operators: ({ policy }) => policy.operatorsCanEditKnowledgeBase,
     needs: ['policy'],

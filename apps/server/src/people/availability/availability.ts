@@ -2,7 +2,7 @@ import type { Availability } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { AppError } from '../../lib/app-error.js';
-import { now } from '../../lib/clock.js';
+import { setUserAvailability } from '../users/users.service.js';
 
 type Listener = (userId: string, availability: Availability) => void;
 
@@ -80,13 +80,8 @@ export function availabilityService(app: FastifyInstance) {
       userId: string,
       availability: Exclude<Availability, 'offline'>,
     ): Promise<Availability> {
-      const result = await app.db
-        .updateTable('users')
-        .set({ availability, updated_at: now() })
-        .where('id', '=', userId)
-        .where('disabled', '=', 0)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+      if (!(await setUserAvailability(app.db, userId, availability)))
+        throw new AppError('NOT_FOUND', 'Usuário não encontrado');
       if (actor.id !== userId) {
         await recordAudit(app.db, {
           action: 'user.availability',

@@ -119,3 +119,23 @@ export async function updateProfile(
   if (patch.avatar !== undefined) set.avatar = patch.avatar;
   await db.updateTable('users').set(set).where('id', '=', userId).execute();
 }
+
+/** What a person chose in the user menu; false when there is no such active account. */
+export async function setUserAvailability(
+  db: Kysely<Database>,
+  userId: string,
+  availability: 'online' | 'away' | 'busy',
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ availability, updated_at: now() })
+    .where('id', '=', userId)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Automatic assignment gave the person a conversation now (round-robin picks the longest idle). */
+export async function markAssigned(db: Kysely<Database>, userId: string, at = now()): Promise<void> {
+  await db.updateTable('users').set({ last_assigned_at: at }).where('id', '=', userId).execute();
+}

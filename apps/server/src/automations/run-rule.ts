@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { automationRunJob, automationSweepJob } from '../jobs/job-kinds.js';
+import { now } from '../lib/clock.js';
+import { runActions } from './actions.js';
+import { alreadyRan, recordRun, rulesRepository } from './rules.repository.js';
+import type { RulesCache } from './rules-cache.js';
+import { ruleChain } from './trigger-handler.js';
+
+/** How often the waiting events are looked for (no reply from us / from the customer). */
+export const AUTOMATION_SWEEP_MS = 60_000;
+const SWEEP_BATCH = 200;
+
+/**
+ * The `automation_run` jobs: a rule's actions for one event, each at most once per event (the run's
+ * unique key; a job that runs again after a crash finds it and stops, or repeats actions that write
+ * nothing twice), inside the rule chain so its own actions never trigger it again. And the sweep that
+ * turns waiting into events: a conversation waiting on us or on the customer for a rule's time.
+ */
+export function registerRuleJobs(app: FastifyInstance, cache: RulesCache): void {
+  const { jobs } = app.domain;
+  const rules = rulesRepository(app.db);
+
+  jobs.register(automationRunJob, async ({ ruleId, conversationId, event, eventId, chain }) => {
+    if (await alreadyRan(app.db, ruleId, eventId)) return;
+    const rule = await rules.get(ruleId).catch(() => null);
+    const record = (outcome: 'done' | 'skipped' | 'failed', lines: string[]) =>
+      recordRun(app.db, {
+        ruleId,
+        ruleName: rule?.name ?? 'regra excluída',
+        conversationId,
+        event,
+        eventId,
+        outcome,
+        lines,
+      });
+    if (!rule?.enabled) {
+      await record('skipped', ['regra desligada ou excluída antes de rodar']);
+      return;
+    }
+    const exists = await app.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    if (!exists) return;
+    const lines = await ruleChain.run([...chain, rule.id], () =>
+      runActions(app, conversationId, rule.actions, {
+        label: `regra ${rule.name}`,
+        runKey: `${rule.id}:${eventId}`,
+        ruleId: rule.id,
+        person: null,
+        event,
+      }),
+    );
+    await record(lines.some((line) => line.startsWith('falhou')) ? 'failed' : 'done', lines);
+  });
+
+  const schedule = async (at: number) => {
+    const slot = Math.floor(at / AUTOMATION_SWEEP_MS) + 1;
+    await jobs.enqueue(
+      app.db,
+      automationSweepJob,
+      {},
+      {
+        dedupeKey: `${automationSweepJob.name}:${slot}`,
+        runAt: slot * AUTOMATION_SWEEP_MS,
+      },
+    );
+  };
+  jobs.register(automationSweepJob, async () => {
+    const at = now();
+    const queued = [];
+    for (const rule of [...cache.rulesFor('no_reply_from_us'), ...cache.rulesFor('no_reply_from_customer')]) {
+      const waitingOnUs = rule.event === 'no_reply_from_us';
+      const since = at - (rule.after ?? 1) * (waitingOnUs ? 60_000 : 3_600_000);
+      let query = app.db
+        .selectFrom('conversations')
+        .select(['id', 'awaiting_since', 'last_message_time'])
+        .where('status', '=', 'active')
+        .where('archived_at', 'is', null)
+        .limit(SWEEP_BATCH);
+      query = waitingOnUs
+        ? query.where('awaiting_since', '<', since)
+        : query.where('awaiting_since', 'is', null).where('last_message_time', '<', since);
+      for (const row of await query.execute()) {
+        // The wait it is about identifies the event: a new wait is a new event, the same one is not.
+        const eventId = `${rule.event}:${row.id}:${waitingOnUs ? row.awaiting_since : row.last_message_time}`;
+        queued.push(
+          automationRunJob.job(
+            { ruleId: rule.id, conversationId: row.id, event: rule.event, eventId, chain: [] },
+            `${automationRunJob.name}:${rule.id}:${eventId}`,
+          ),
+        );
+      }
+    }
+    if (queued.length > 0) await jobs.enqueueMany(app.db, queued);
+    await schedule(at);
+  });
+  app.addHook('onReady', async () => {
+    await schedule(now());
+  });
+}

@@ -19,6 +19,7 @@ const band: Band = {
   maxUnknown: 0.2,
   unknownHandoff: 0.9,
   optionShare: 0,
+  requireKey: 1,
 };
 const clear: TriageInput = {
   confidence: 0.9,
@@ -26,6 +27,7 @@ const clear: TriageInput = {
   unknown: 0,
   rare: 0,
   answerCoverage: 1,
+  keyHeld: true,
   candidates: 3,
 };
 
@@ -38,6 +40,9 @@ describe('triage: the band', () => {
     expect(triage({ ...clear, ratio: 0.9 }, band)).toBe('clarify');
     expect(triage({ ...clear, answerCoverage: 0.49 }, band)).toBe('clarify');
     expect(triage({ ...clear, unknown: 0.25 }, band)).toBe('clarify');
+    // The quoted text lacks the question's most specific word ("mensalidade" answered with "matrícula").
+    expect(triage({ ...clear, keyHeld: false }, band)).toBe('clarify');
+    expect(triage({ ...clear, keyHeld: false }, { ...band, requireKey: 0 })).toBe('answer');
   });
 
   it('asks in the middle band and hands off below it, or with nothing to offer', () => {

@@ -17,6 +17,8 @@ export interface TriageInput {
   rare: number;
   /** Share of the question's weight the quoted sentences and title hold. */
   answerCoverage: number;
+  /** The quoted sentences and title hold the question's most specific word. */
+  keyHeld: boolean;
   /** Distinct topics that could be offered (one is offered beside a person: "is it this?"). */
   candidates: number;
 }
@@ -33,7 +35,8 @@ export function triage(x: TriageInput, band: Band): Triage {
     x.confidence >= band.answerAbove &&
     x.ratio < band.closeRatio &&
     x.unknown <= band.maxUnknown &&
-    x.answerCoverage >= band.minAnswerCoverage
+    x.answerCoverage >= band.minAnswerCoverage &&
+    (x.keyHeld || band.requireKey === 0)
   )
     return 'answer';
   if (x.confidence >= band.clarifyAbove && x.candidates >= 1) return 'clarify';
@@ -79,6 +82,7 @@ export function triageInputOf(part: RetrievedPart, candidates: number): TriageIn
     unknown: part.search.unknown,
     rare: part.search.rare,
     answerCoverage: part.answerCoverage,
+    keyHeld: part.keyHeld,
     candidates,
   };
 }

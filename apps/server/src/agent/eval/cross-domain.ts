@@ -200,6 +200,7 @@ export const GRID: { readonly [K in Exclude<keyof Tuning, 'calibration' | 'band'
   sentenceWeight: [0, 0.5, 1],
   titleBonus: [0, 0.5, 1],
   aspectWeight: [0, 0.3, 0.6],
+  backgroundWeight: [0.4, 0.7, 1],
 };
 
 /**
@@ -216,6 +217,7 @@ const START: Tuning = {
   sentenceWeight: 0.5,
   titleBonus: 0.5,
   aspectWeight: 0.3,
+  backgroundWeight: 0.7,
 };
 
 /** Balanced accuracy at the default threshold, with the calibration fitted on the same rows. */

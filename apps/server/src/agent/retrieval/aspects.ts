@@ -36,6 +36,7 @@ const ASKED: Record<Aspect, RegExp> = {
       '\\b(?:e|eh|sera|fica|sai) (?:pago|paga|gratis|de graca|cobrado|cobrada)\\b',
       '\\b(?:tem|paga|pago|pagar) (?:algum |alguma )?(?:custo|taxa|adicional|acrescimo|a mais|extra)\\b',
       '\\b(?:gratis|de graca|gratuito|gratuita|mais barato|mais barata|mais em conta)\\b',
+      '\\bsem (?:pagar|custo|cobrar|taxa)\\b|\\b(?:pagar|cobra|cobram|cobrar|paga) (?:algo|alguma coisa|nada|a mais|extra)\\b',
     ].join('|'),
   ),
   time: new RegExp(

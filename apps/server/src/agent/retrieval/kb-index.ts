@@ -4,13 +4,23 @@ import { type Passage, splitPassages } from '../../lib/text/passages.js';
 import { stem } from '../../lib/text/stemmer.js';
 import { RELATED } from '../../lib/text/synonyms.js';
 import { type Aspect, askedAspects, aspectShare, statedAspects } from './aspects.js';
+import { clausesOf } from './clauses.js';
 import { isEverydayWord } from './common-words.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 import { questionSignals } from './question-signals.js';
 import { sentencesOf } from './sentences.js';
+import { SpellingVocabulary, soundsOf } from './spelling.js';
 import { DEFAULT_TUNING, type Tuning } from './tuning.js';
 
 const TYPO_WEIGHT = [1, 0.85, 0.7] as const;
+/** A word spelt by ear ("fika", "endereso") meets the word it sounds like at this weight… */
+const SOUND_WEIGHT = 0.9;
+/** …and a clipped word ("micro", "cross") the one word it begins, at this one. */
+const CLIPPED_WEIGHT = 0.75;
+/** The other gender of a word weighs this much. */
+const GENDER_WEIGHT = 0.9;
+/** A bare number weighs this much against a word: "6 kg", "3 anos" pull less toward a passage stating it. */
+const NUMBER_WEIGHT = 0.5;
 /** Words of the previous question (a follow-up's context) count this much against the question's own. */
 const CONTEXT_WEIGHT = 0.5;
 /** Learned pairs: seen together in at least this many sentences… */
@@ -31,8 +41,40 @@ const TITLE_QUESTION_SHARE = 0.5;
 const NEGATIVE = /\b(?:nao|nem|nenhum|nenhuma)\b/;
 /** Characters under which a sentence is a short statement rather than an explanation. */
 const SHORT_SENTENCE = 80;
+/** Characters under which the quoted sentences only say yes or no ("Buscamos!"): the next one follows. */
+const SHORT_ANSWER = 40;
+/** The key word is held by itself, a typo or spelling of it, not by a loosely related word. */
+const KEY_MEMBER_WEIGHT = 0.7;
 /** Sentences that only make sense after the one before them. */
 const CONTINUES = /^(depois disso|nesse caso|nesses casos|nessa|nesse|isso|assim|caso contrario|por isso)\b/;
+
+/**
+ * A time said the spoken way ("às 6", "6 da manhã", "7 horas") written as the knowledge base writes it
+ * ("6h"), so it meets "Segunda a sexta: 5h, 6h, 7h…" rather than any other 6.
+ */
+/** The other gender (and number) of a folded word: "veterinaria" → "veterinario", "gatas" → "gatos". */
+function genderVariants(word: string): string[] {
+  const m = /^(.{3,}?)(ora|or|eira|eiro|a|o)(s?)$/.exec(word);
+  if (!m) return [];
+  const [, root, ending, plural] = m;
+  const swap: Record<string, string> = { a: 'o', o: 'a', ora: 'or', or: 'ora', eira: 'eiro', eiro: 'eira' };
+  return [`${root}${swap[ending!]}${plural}`];
+}
+
+/** Folded words written in capitals, two to five letters ("IR", "MEI", "CNPJ"). */
+function acronymsOf(text: string): Set<string> {
+  return new Set((text.match(/\b[A-Z]{2,5}\b/g) ?? []).map((w) => w.toLowerCase()));
+}
+
+function withTimes(text: string): string {
+  return text
+    .replace(/\b(\d{1,2}) ?(?:hrs?|horas?)\b/gi, '$1h')
+    .replace(/\b(\d{1,2})(?= (?:da|de) (?:manh[ãa]|tarde|noite|madrugada)\b)/gi, '$1h')
+    .replace(
+      /\b((?:[àa]s|das|ate as|até as|ate às|até às|a partir das) )(\d{1,2})\b(?![h:.,]?\d|h|\s*(?:reais|%|kg|anos?|dias?|vezes|min))/gi,
+      '$1$2h',
+    );
+}
 
 export interface ScoredPassage {
   passage: Passage;
@@ -109,6 +151,9 @@ export class KnowledgeIndex {
   private readonly averageLength: number;
   private readonly surfaceStem = new Map<string, string>();
   private readonly fuzzy: FuzzyVocabulary;
+  private readonly spelling: SpellingVocabulary;
+  /** Words the knowledge base writes in capitals ("MEI", "CNPJ"): an acronym, not a common word. */
+  private readonly acronyms = new Set<string>();
   private readonly related = new Map<string, string[]>();
   /** Words of this knowledge base that its sentences use together: stem → [companion, share]. */
   private readonly learned = new Map<string, [string, number][]>();
@@ -166,6 +211,12 @@ export class KnowledgeIndex {
     this.averageLength = passages.length > 0 ? total / passages.length : 1;
     this.maxIdf = Math.log(1 + (passages.length + 0.5) / 0.5);
     this.fuzzy = new FuzzyVocabulary(this.surfaceStem.keys());
+    for (const p of passages)
+      for (const a of acronymsOf(`${p.title} ${p.section ?? ''} ${p.text}`)) this.acronyms.add(a);
+    this.spelling = new SpellingVocabulary(
+      passages.flatMap((p) => soundsOf(`${p.title} ${p.section ?? ''} ${p.text}`)),
+      this.surfaceStem.keys(),
+    );
     for (const group of RELATED) {
       const stems = [...new Set(group.flatMap((w) => analyze(w).map((t) => t.stem)))];
       for (const s of stems) {
@@ -203,19 +254,21 @@ export class KnowledgeIndex {
 
   private groupsOf(text: string, weight: number, own: boolean, seen: Set<string>): QueryGroup[] {
     const groups: QueryGroup[] = [];
+    // "IR" (imposto de renda) is not the verb "ir" the knowledge base uses, unless it writes "IR" too.
+    const capitals = /[a-z]/.test(text) ? acronymsOf(text) : new Set<string>();
     for (const token of analyze(text)) {
+      if (capitals.has(token.surface) && !this.acronyms.has(token.surface)) {
+        groups.push({ surface: token.surface, members: [], idf: this.maxIdf, weight, own });
+        continue;
+      }
       // A number the knowledge base never states ("meu filho de 15 anos") is the customer's own value,
       // not a topic: it neither ranks nor counts as a word the knowledge base lacks.
       if (/^\d+$/.test(token.surface) && !this.postings.has(token.stem)) continue;
       let primary = token.stem;
       let typo = 1;
       if (!this.postings.has(primary)) {
-        const near = this.fuzzy.nearest(token.surface);
-        const nearStem = near ? (this.surfaceStem.get(near.word) ?? stem(near.word)) : null;
-        if (near && nearStem && this.postings.has(nearStem)) {
-          primary = nearStem;
-          typo = TYPO_WEIGHT[near.distance] ?? 0.7;
-        }
+        const found = this.nearWord(token.surface);
+        if (found) [primary, typo] = found;
       }
       if (seen.has(primary)) continue;
       seen.add(primary);
@@ -224,6 +277,11 @@ export class KnowledgeIndex {
         if (other !== primary && !members.some((m) => m.stem === other))
           members.push({ stem: other, weight: w });
       };
+      // The other gender of a noun ("veterinária" / "veterinário", "loira" / "loiro"): same word.
+      for (const variant of genderVariants(token.surface)) {
+        const other = this.surfaceStem.get(variant) ?? stem(variant);
+        if (this.postings.has(other)) add(other, GENDER_WEIGHT * typo);
+      }
       for (const other of this.related.get(token.stem) ?? this.related.get(primary) ?? [])
         add(other, this.tuning.relatedWeight * typo);
       if (this.tuning.learnedWeight > 0) {
@@ -231,9 +289,27 @@ export class KnowledgeIndex {
           add(other, this.tuning.learnedWeight * share * typo);
       }
       const idf = this.postings.has(primary) ? this.idf(primary) : this.maxIdf;
-      groups.push({ surface: token.surface, members, idf, weight, own });
+      const numeric = /^\d+$/.test(token.surface) ? NUMBER_WEIGHT : 1;
+      groups.push({ surface: token.surface, members, idf, weight: weight * numeric, own });
     }
     return groups;
+  }
+
+  /**
+   * The knowledge base's stem a word it never uses most likely meant, and how sure: one that sounds
+   * the same ("fika"), a typo away ("vacna"), or the one word it is the clipped start of ("micro").
+   */
+  private nearWord(surface: string): [stem: string, weight: number] | null {
+    const stemOf = (word: string): string => this.surfaceStem.get(word) ?? stem(word);
+    const sounded = this.spelling.soundsLike(surface);
+    if (sounded && this.postings.has(stemOf(sounded))) return [stemOf(sounded), SOUND_WEIGHT];
+    const near = this.fuzzy.nearest(surface);
+    if (near && this.postings.has(stemOf(near.word)))
+      return [stemOf(near.word), TYPO_WEIGHT[near.distance] ?? 0.7];
+    const stems = new Set(this.spelling.extensionsOf(surface).map(stemOf));
+    const [only] = stems;
+    if (stems.size === 1 && only !== undefined && this.postings.has(only)) return [only, CLIPPED_WEIGHT];
+    return null;
   }
 
   /**
@@ -243,21 +319,27 @@ export class KnowledgeIndex {
   search(question: string, limit = 3, context?: string): SearchResult {
     const { k1, b, sentenceWeight, titleBonus, aspectWeight } = this.tuning;
     const seen = new Set<string>();
-    const groups = this.groupsOf(question, 1, true, seen);
+    // The clauses that ask first, so a word in both keeps the asking clause's weight.
+    const clauses = clausesOf(withTimes(question)).sort((x, y) => Number(y.asks) - Number(x.asks));
+    const groups = clauses.flatMap((c) =>
+      this.groupsOf(c.text, c.asks ? 1 : this.tuning.backgroundWeight, true, seen),
+    );
     const termCount = groups.length;
-    // A word met only through a typo fix or a related word is partly unknown.
+    // A word met only through a typo fix or a related word is partly unknown; background counts less.
+    let ownWeight = 0;
     let unknownWords = 0;
     let topicWords = 0;
     let rareWords = 0;
     for (const g of groups) {
       let known = 0;
       for (const m of g.members) if (m.weight > known && this.postings.has(m.stem)) known = m.weight;
-      unknownWords += 1 - Math.min(1, known);
+      ownWeight += g.weight;
+      unknownWords += g.weight * (1 - Math.min(1, known));
       if (isEverydayWord(g.surface)) continue;
-      topicWords++;
-      rareWords += 1 - Math.min(1, known);
+      topicWords += g.weight;
+      rareWords += g.weight * (1 - Math.min(1, known));
     }
-    const unknown = termCount > 0 ? unknownWords / termCount : 0;
+    const unknown = ownWeight > 0 ? unknownWords / ownWeight : 0;
     const rare = topicWords > 0 ? rareWords / topicWords : 0;
     const { personal, now, offTopic } = questionSignals(question);
     let aspects = askedAspects(question);
@@ -283,7 +365,7 @@ export class KnowledgeIndex {
     }
     const ideal = groups.reduce((sum, g) => sum + g.weight * g.idf * (k1 + 1), 0);
     const idfTotal = groups.reduce((sum, g) => sum + g.weight * g.idf, 0);
-    const own = groups.filter((g) => g.own).length;
+    const own = groups.reduce((sum, g) => sum + (g.own ? g.weight : 0), 0);
     // Sentence coverage re-ranks the best BM25 candidates only: enough to reorder the head, and the
     // cost stays flat on a large knowledge base.
     const ranked: number[] = [];
@@ -303,7 +385,7 @@ export class KnowledgeIndex {
         const m = matchIn(this.docTerms[doc]!, g);
         matched += m * g.weight * g.idf;
         inTitle += matchIn(this.docTitles[doc]!, g) * g.weight * g.idf;
-        if (g.own && m === 0) missing++;
+        if (g.own && m === 0) missing += g.weight;
       }
       let sentence = 0;
       for (const unit of this.docUnits[doc]!) {
@@ -360,6 +442,21 @@ export class KnowledgeIndex {
       held += Math.min(1, best) * g.idf;
     }
     return total > 0 ? held / total : 0;
+  }
+
+  /**
+   * Whether the passage's title and these sentences hold the question's most specific own word (the
+   * highest idf of the asking clauses): "qto ta a mensalidade do box?" is not answered by "A matrícula
+   * custa R$ 100 e inclui uma camiseta do box", however well "box" and the price match.
+   */
+  holdsKey({ groups }: SearchResult, passage: Passage, sentences: readonly string[]): boolean {
+    let key: QueryGroup | undefined;
+    for (const g of groups)
+      if (g.own && g.weight >= 1 && g.members.length > 0 && (!key || g.idf > key.idf)) key = g;
+    if (!key) return true;
+    const terms = new Set(analyze(passage.title).map((t) => t.stem));
+    for (const sentence of sentences) for (const t of analyze(sentence)) terms.add(t.stem);
+    return key.members.some((m) => m.weight >= KEY_MEMBER_WEIGHT && terms.has(m.stem));
   }
 
   /**
@@ -430,10 +527,16 @@ export class KnowledgeIndex {
     if (chosen.size === 1 && only !== undefined && only + 1 < sentences.length) {
       const sentence = sentences[only]!;
       const next = units.terms[only + 1]!;
-      const meetsQuestion = groups.some((g) => g.own && next.has(g.members[0]!.stem));
+      const meetsQuestion = groups.some(
+        (g) => g.own && g.members[0] !== undefined && next.has(g.members[0].stem),
+      );
       if (sentence.length < SHORT_SENTENCE && NEGATIVE.test(foldText(sentence)) && meetsQuestion)
         chosen.add(only + 1);
     }
+    // "Buscamos!" or "Consegue." alone says yes but not how: the sentence after it does.
+    const last = Math.max(...chosen);
+    const said = [...chosen].reduce((n, i) => n + sentences[i]!.length, 0);
+    if (said < SHORT_ANSWER && last + 1 < sentences.length) chosen.add(last + 1);
     return sentences.filter((_, i) => chosen.has(i));
   }
 }

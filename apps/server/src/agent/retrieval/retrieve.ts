@@ -1,5 +1,6 @@
 import { foldText } from '../../lib/text/normalize.js';
 import type { HistoryMessage } from '../provider.js';
+import { isAsking } from './clauses.js';
 import { confidenceOf } from './confidence.js';
 import type { KnowledgeIndex, ScoredPassage, SearchResult } from './kb-index.js';
 
@@ -13,6 +14,8 @@ export interface RetrievedPart {
   sentences: string[];
   /** Share of the question's own weight those sentences and the passage's title hold (0–1). */
   answerCoverage: number;
+  /** Those sentences and the title hold the question's most specific word (its highest idf). */
+  keyHeld: boolean;
 }
 
 export interface Retrieval {
@@ -66,9 +69,35 @@ export function splitQuestions(message: string): string[] {
   return questions.filter((p) => /[\p{L}\p{N}]/u.test(p));
 }
 
-/** A message that only makes sense with the previous turn: "e no sábado?", "e o de 1 giga?". */
+/**
+ * A piece that asks nothing ("…? ela é persa", "machuquei o ombro. dá pra trancar?") is background of
+ * the question next to it, not a question of its own: it joins the one before it (or after it, first).
+ */
+function withBackground(pieces: readonly string[]): string[] {
+  if (pieces.length < 2 || !pieces.some(isAsking)) return [...pieces];
+  const out: string[] = [];
+  let pending = '';
+  for (const piece of pieces) {
+    if (isAsking(piece)) {
+      out.push(pending ? `${pending} ${piece}` : piece);
+      pending = '';
+    } else if (out.length > 0) out[out.length - 1] += ` ${piece}`;
+    else pending = pending ? `${pending} ${piece}` : piece;
+  }
+  return out;
+}
+
+/** Words that point back to what was just asked about: "qto custa esse serviço?", "isso é pago?". */
+const ANAPHORA =
+  /\b(?:esse|essa|esses|essas|isso|nesse|nessa|nisso|desse|dessa|disso|dele|dela|ele|ela|mesmo|mesma)\b/;
+
+/**
+ * A message that only makes sense with the previous turn: "e no sábado?", "e o de 1 giga?", "é
+ * pago?", "qto custa esse serviço?".
+ */
 function isFollowUp(question: string, termCount: number): boolean {
-  return /^e\s/.test(foldText(question).trim()) || termCount <= 1;
+  const folded = foldText(question).trim();
+  return /^e\s/.test(folded) || termCount <= 1 || (termCount <= 3 && ANAPHORA.test(folded));
 }
 
 function previousQuestion(history: readonly HistoryMessage[]): string | null {
@@ -81,7 +110,7 @@ function previousQuestion(history: readonly HistoryMessage[]): string | null {
 
 function withSentences(
   index: KnowledgeIndex,
-  part: Omit<RetrievedPart, 'sentences' | 'answerCoverage'>,
+  part: Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'>,
 ): RetrievedPart {
   const best = part.search.passages[0];
   const sentences = best ? index.answeringSentences(part.search, best.passage) : [];
@@ -89,6 +118,7 @@ function withSentences(
     ...part,
     sentences,
     answerCoverage: best ? index.answerCoverage(part.search, best.passage, sentences) : 0,
+    keyHeld: best ? index.holdsKey(part.search, best.passage, sentences) : false,
   };
 }
 
@@ -96,15 +126,22 @@ function searchOne(
   index: KnowledgeIndex,
   question: string,
   history: readonly HistoryMessage[],
+  sameMessage = false,
 ): RetrievedPart {
-  return withSentences(index, searchAlone(index, question, history));
+  return withSentences(index, searchAlone(index, question, history, sameMessage));
 }
 
+/**
+ * One question, with the previous customer message as context when it is a follow-up. Context from an
+ * earlier turn is kept only when it raises the confidence; a fragment of the same message ("…
+ * hospedam cachorro? qto a diária?") always leans on the question before it.
+ */
 function searchAlone(
   index: KnowledgeIndex,
   question: string,
   history: readonly HistoryMessage[],
-): Omit<RetrievedPart, 'sentences' | 'answerCoverage'> {
+  sameMessage = false,
+): Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'> {
   const search = index.search(question, 3);
   const confidence = confidenceOf(search, index.tuning.calibration);
   const previous = previousQuestion(history);
@@ -115,7 +152,7 @@ function searchAlone(
   // The previous turn may narrow the question down, not replace it: the passage must still match one
   // of the question's own words, if it has any.
   const own = search.termCount === 0 || (best !== undefined && best.missing < 1);
-  if (own && contextConfidence > confidence) {
+  if (own && (contextConfidence > confidence || sameMessage)) {
     return { question, search: withContext, confidence: contextConfidence, context: previous };
   }
   return { question, search, confidence };
@@ -132,7 +169,7 @@ export function retrieve(
   history: readonly HistoryMessage[],
 ): Retrieval {
   const question = withoutCourtesy(message);
-  const pieces = splitQuestions(question);
+  const pieces = withBackground(splitQuestions(question));
   if (pieces.length >= 2) {
     const [first, ...rest] = pieces.slice(0, 3) as [string, ...string[]];
     const firstPart = searchOne(index, first, history);
@@ -140,12 +177,20 @@ export function retrieve(
     const parts = [
       firstPart,
       ...rest.map((p) => {
-        const part = searchOne(index, p, [{ sender: 'client', content: first }]);
-        // A fragment leans on the first question ("…sábado? e de domingo?"); a whole question of its
-        // own ("… e tem fidelidade?") asks something else, so the first one's words may not pull it
-        // onto the first one's passage.
+        const part = searchOne(index, p, [{ sender: 'client', content: first }], true);
+        // A fragment leans on the first question ("…sábado? e de domingo?", "…? qto a diária?", "…? é
+        // pago?"); a whole question of its own ("… e tem fidelidade?") asks something else, so the
+        // first one's words may not pull it onto the first one's passage.
+        // A question of its own names something the first one's passage never mentions ("e aceita
+        // pix?"); a fragment asks more of the same passage ("qto a diária?").
+        const top = part.search.passages[0];
         const pulled =
-          OPENERS.test(p) && part.context !== undefined && part.search.passages[0]?.passage.id === firstTop;
+          OPENERS.test(p) &&
+          !ANAPHORA.test(foldText(p)) &&
+          part.context !== undefined &&
+          top !== undefined &&
+          top.passage.id === firstTop &&
+          top.missing > 0;
         return pulled ? searchOne(index, p, []) : part;
       }),
     ];

@@ -37,6 +37,8 @@ export interface Band {
   unknownHandoff: number;
   /** A passage is offered when its score is at least this share of the first's. */
   optionShare: number;
+  /** 1: answered at once only when the quoted text holds the question's most specific word. */
+  requireKey: number;
 }
 
 export interface Tuning {
@@ -56,6 +58,8 @@ export interface Tuning {
   titleBonus: number;
   /** Ranking score × (1 − aspectWeight × the share of the asked aspects the passage never states). */
   aspectWeight: number;
+  /** Weight of the words of background clauses ("vou viajar no feriado, …") against those of the asking one. */
+  backgroundWeight: number;
   /** confidence = σ(b0 + Σ feature·coefficient). */
   calibration: Calibration;
   band: Band;
@@ -70,6 +74,7 @@ export const DEFAULT_TUNING: Tuning = {
   sentenceWeight: 1,
   titleBonus: 0.5,
   aspectWeight: 0,
+  backgroundWeight: 1,
   calibration: {
     b0: -0.95,
     coverage: 0.64,
@@ -92,5 +97,6 @@ export const DEFAULT_TUNING: Tuning = {
     maxUnknown: 0.35,
     unknownHandoff: 0.9,
     optionShare: 0,
+    requireKey: 0,
   },
 };

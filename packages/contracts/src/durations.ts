@@ -21,7 +21,10 @@ export function formatDuration(ms: number | null | undefined): string {
   if (ms === 0) return '0 s';
   if (ms < SECOND) return '< 1 s';
   if (ms < 10 * SECOND) return `${oneDecimal.format(Math.round(ms / 100) / 10)} s`;
-  if (ms < MINUTE) return `${Math.round(ms / SECOND)} s`;
+  if (ms < MINUTE) {
+    const seconds = Math.round(ms / SECOND);
+    return seconds === 60 ? '1 min' : `${seconds} s`;
+  }
   if (ms < 10 * MINUTE) {
     const total = Math.round(ms / SECOND);
     const minutes = Math.floor(total / 60);

@@ -67,6 +67,37 @@ const PHASES = new Set(
 );
 /** A built checkout to measure instead of this tree's source (see bench/compare.ts). */
 const SERVER_DIR = process.env.BENCH_SERVER_DIR || undefined;
+/**
+ * Enabled automation rules on customer messages during the run (a business's rule set), none of which
+ * matches the bench's messages: what every message pays for their evaluation. A server without
+ * automations (an older revision) answers 404 and runs without them.
+ */
+const AUTOMATION_RULES = Number(process.env.BENCH_AUTOMATION_RULES ?? 0);
+
+async function createRules(url: string, token: string, count: number): Promise<void> {
+  let created = 0;
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${url}/api/automations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: `Regra ${i + 1}`,
+        event: i % 5 === 4 ? 'conversation_created' : 'message_received',
+        conditions: [
+          { type: 'text_contains', words: [`boleto ${i}`, `segunda via ${i}`, `reembolso ${i}`] },
+          { type: 'handler', handler: 'ai' },
+        ],
+        actions: [{ type: 'add_note', text: `regra ${i + 1}` }],
+      }),
+    });
+    if (response.status === 404) {
+      console.info('  (servidor sem automações: sem regras)');
+      return;
+    }
+    if (response.ok) created += 1;
+  }
+  console.info(`  ${created} regras de automação ativas`);
+}
 
 // autocannon ships no types; this is the part we use.
 interface AutocannonResult {
@@ -558,6 +589,7 @@ async function runPass(kind: DatabaseKind): Promise<void> {
     const serverCpu = () => cpuSeconds(serverPid);
     const token = await signIn(server.url, ADMIN);
     await pairSimulator(server.url, token);
+    if (AUTOMATION_RULES > 0) await createRules(server.url, token, AUTOMATION_RULES);
     dashboards = await connectDashboards(server.url, token);
     console.info(
       `Servidor ${server.url}; ${SOCKETS} sockets no painel (${DASHBOARD_PROCESSES} processos). Medindo…`,

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, testDatabases } from '../../test/metric-fixtures.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { computeDashboardCharts, computeDashboardStats } from '../insight/analytics/dashboard-metrics.js';
-import { seedDemo } from './seed-demo.js';
+import { getSettings, updateSettings } from '../kernel/settings/settings.service.js';
+import { DEMO_COMPANY_NAME, seedDemo } from './seed-demo.js';
 
 const NOW = Date.parse('2025-06-10T14:20:00-03:00');
 
@@ -35,6 +36,13 @@ describe.each(testDatabases())('demo seed on $kind', (target) => {
     return handle.db;
   }
 
+  it('keeps a company name an admin already saved', async () => {
+    const db = await open();
+    await updateSettings(db, 'admin-config', { companyName: 'Padaria Central' }, null);
+    await seedDemo(db, { now: NOW, conversations: 20, days: 3 });
+    expect((await getSettings(db, 'admin-config')).companyName).toBe('Padaria Central');
+  });
+
   it('writes a realistic, non-trivial month quickly, and every figure and series moves', async () => {
     const db = await open();
     const started = performance.now();
@@ -51,7 +59,9 @@ describe.each(testDatabases())('demo seed on $kind', (target) => {
       { email: 'operador@atende.local', role: 'operator' },
     ]);
     const kb = await db.selectFrom('knowledge_base').select('content').executeTakeFirstOrThrow();
-    expect(kb.content).toContain('Loja Aurora');
+    // One business name: the company-name setting is the one the knowledge base's answers use.
+    expect(kb.content.split('\n')[0]).toContain(DEMO_COMPANY_NAME);
+    expect((await getSettings(db, 'admin-config')).companyName).toBe(DEMO_COMPANY_NAME);
 
     const statuses = await db.selectFrom('conversations').select('status').distinct().execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(['abandoned', 'active', 'completed', 'paused']);

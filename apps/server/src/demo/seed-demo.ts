@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { KNOWLEDGE_BASE_ID } from '../agent/knowledge-base/knowledge-base.repository.js';
 import { importHistory, insertChunked } from '../conversations/messaging/import-history.js';
 import type { Database } from '../db/schema.js';
+import { getStoredSection, invalidateSettings, updateSettings } from '../kernel/settings/settings.service.js';
 import { now as clockNow } from '../lib/clock.js';
 import { splitPassages } from '../lib/text/passages.js';
 import { createUser, findUserByEmail } from '../people/users/users.service.js';
@@ -11,6 +12,11 @@ import { buildDemoHistory, type DemoHistory } from './demo-history.js';
 import { createRandom } from './prng.js';
 
 export const DEMO_ADMIN_NAME = 'Ana Administradora';
+/**
+ * The business the demo's knowledge base and dialogues speak for. The seed stores it as the
+ * company-name setting, so the agent's greeting names the same business its answers quote.
+ */
+export const DEMO_COMPANY_NAME = 'Loja Aurora';
 export const DEMO_OPERATOR_NAME = 'Otávio Operador';
 const KNOWLEDGE_BASE_FILE = new URL('../agent/demo-knowledge-base.md', import.meta.url);
 
@@ -98,7 +104,12 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
     await insertChunked(history.knowledgeGaps, (rows) =>
       trx.insertInto('knowledge_gaps').values(rows).execute(),
     );
+    // A company name an admin already saved stays.
+    const stored = await getStoredSection(trx, 'admin-config');
+    if (!(stored && typeof stored === 'object' && 'companyName' in stored))
+      await updateSettings(trx, 'admin-config', { companyName: DEMO_COMPANY_NAME }, null);
   });
+  invalidateSettings(db, 'admin-config');
 
   return {
     clients: history.clients.length,

@@ -96,6 +96,8 @@ export const analyticsReportSchema = z.object({
       conversations: z.number().int(),
       converted: z.number().int(),
       handoffs: z.number().int(),
+      /** The day still running (today): its counts are so far. */
+      partial: z.boolean().optional(),
     }),
   ),
   knowledgeGaps: z.array(

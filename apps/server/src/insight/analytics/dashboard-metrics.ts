@@ -78,16 +78,20 @@ export async function computeDashboardCharts(
     series('responseTime', hours, (r) => responseTimesPerRange(db, r)),
     series('clientGrowth', month, (r) => activeClientsPerRange(db, r)),
   ]);
+  // The hour and the day still running are so far: the charts draw them as partial.
+  const partial = (r: TimeRange) => (r.end > now ? { partial: true } : {});
   return {
-    conversations: hours.map((h, i) => ({ label: h.label, value: conversations[i] ?? 0 })),
+    conversations: hours.map((h, i) => ({ label: h.label, value: conversations[i] ?? 0, ...partial(h) })),
     conversions: week.map((d, i) => ({
       label: d.label,
       value: percentOf(conversions[i]?.converted ?? 0, conversions[i]?.conversations ?? 0),
+      ...partial(d),
     })),
     responseTime: hours.map((h, i) => ({
       label: h.label,
       value: meanSeconds(responses[i]?.totalMs ?? 0, responses[i]?.count ?? 0),
+      ...partial(h),
     })),
-    clientGrowth: month.map((d, i) => ({ label: d.label, value: clients[i] ?? 0 })),
+    clientGrowth: month.map((d, i) => ({ label: d.label, value: clients[i] ?? 0, ...partial(d) })),
   };
 }

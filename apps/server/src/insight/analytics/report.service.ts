@@ -9,7 +9,7 @@ import {
   offsetAt,
   type TimeRange,
 } from '../../kernel/time/time-windows.js';
-import { toIso } from '../../lib/clock.js';
+import { now, toIso } from '../../lib/clock.js';
 import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
@@ -137,6 +137,8 @@ export async function computeReport(
       conversations: perDay[i]?.conversations ?? 0,
       converted: perDay[i]?.converted ?? 0,
       handoffs: perDayHandoffs[i] ?? 0,
+      // The day still running: its counts are so far.
+      ...(day.end > now() ? { partial: true } : {}),
     })),
     knowledgeGaps: gaps.map((g) => ({
       question: g.question,

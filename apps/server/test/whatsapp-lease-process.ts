@@ -65,7 +65,9 @@ let last = '';
 setInterval(() => {
   const state = {
     holder: (app.domain.channel.current() as LeasedChannel).isHolder(),
-    connected: app.domain.channel.status().connected,
+    // This process's own connection (the status is the number's: the holder's, read from anywhere).
+    connected:
+      (app.domain.channel.current() as LeasedChannel).isHolder() && app.domain.channel.status().connected,
     sockets: fake.sockets.length,
     open: fake.sockets.filter((socket) => !socket.ended).length,
     // What this process handed to WhatsApp (send jobs it ran), by our provider message id.

@@ -15,7 +15,10 @@ export function databaseNow(kind: DatabaseKind): RawBuilder<number> {
     : sql<number>`cast((julianday('now') - 2440587.5) * 86400000 as integer)`;
 }
 
-/** Persisted provider state of one channel account (`channel_state`), plus its connection lease. */
+/**
+ * Persisted provider state of one channel account (`channel_state`), plus its connection lease and what
+ * the lease's holder shares with the other processes (its status; requests left for it, and answers).
+ */
 export function channelStateRepository(db: Kysely<Database>, key: string, kind: DatabaseKind = 'sqlite') {
   return {
     async load<T>(): Promise<T | null> {
@@ -78,6 +81,79 @@ export function channelStateRepository(db: Kysely<Database>, key: string, kind: 
         .returning('lease_epoch')
         .executeTakeFirst();
       return row ? { epoch: Number(row.lease_epoch) } : null;
+    },
+
+    /**
+     * The holder's status for the other processes (JSON), written only while `owner` holds the lease:
+     * a process that lost it cannot overwrite the new holder's.
+     */
+    async publishStatus(owner: string, status: string): Promise<void> {
+      await db
+        .updateTable('channel_state')
+        .set({ published_status: status })
+        .where('key', '=', key)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** What the holder last published, and whether a holder's lease is live now (database clock). */
+    async readPublished(): Promise<{ status: string | null; live: boolean }> {
+      const clock = databaseNow(kind);
+      const row = await db
+        .selectFrom('channel_state')
+        .select([
+          'published_status',
+          sql<number>`case when lease_owner is not null and lease_expires_at > ${clock} then 1 else 0 end`.as(
+            'live',
+          ),
+        ])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return { status: row?.published_status ?? null, live: Number(row?.live ?? 0) === 1 };
+    },
+
+    /** Leaves a request (JSON) for the holder; a newer request replaces one not yet taken. */
+    async postCommand(command: string): Promise<void> {
+      await db
+        .insertInto('channel_state')
+        .values({ key, state: '{}', updated_at: now() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      await db.updateTable('channel_state').set({ command }).where('key', '=', key).execute();
+    },
+
+    /** The request waiting for `owner` (the holder), taken so that it runs once; null when none. */
+    async takeCommand(owner: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('channel_state')
+        .select('command')
+        .where('key', '=', key)
+        .where('lease_owner', '=', owner)
+        .where('command', 'is not', null)
+        .executeTakeFirst();
+      if (!row?.command) return null;
+      // Cleared only if unchanged: a request posted meanwhile waits for the next turn.
+      const taken = await db
+        .updateTable('channel_state')
+        .set({ command: null })
+        .where('key', '=', key)
+        .where('command', '=', row.command)
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) > 0 ? row.command : null;
+    },
+
+    /** The holder's answer to the request it took (JSON, carrying the request's id). */
+    async putCommandResult(result: string): Promise<void> {
+      await db.updateTable('channel_state').set({ command_result: result }).where('key', '=', key).execute();
+    },
+
+    async readCommandResult(): Promise<string | null> {
+      const row = await db
+        .selectFrom('channel_state')
+        .select('command_result')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.command_result ?? null;
     },
 
     async releaseLease(owner: string): Promise<void> {

@@ -8,6 +8,7 @@ import type {
   SharedContext,
 } from '../channels/channel-kind.js';
 import { channelStateRepository } from '../channels/channel-state.repository.js';
+import { hasPublishedStatus } from '../channels/published-status.js';
 import { DEFAULT_KIND } from '../channels/registry.js';
 import type { Messaging } from '../conversations/messaging/messaging.js';
 import { sentMessages } from '../conversations/messaging/sent-messages.js';
@@ -165,6 +166,22 @@ export class InboxManager {
     if (running) return running.channel.status();
     const missing = this.missing.get(inboxId);
     return offline(missing?.kind ?? DEFAULT_KIND, missing ? NOT_INSTALLED : 'Caixa de entrada removida');
+  }
+
+  /**
+   * Reads again, before a read is answered, the status that the holders of numbers held by another
+   * process published (one inbox, or all): every instance then answers the same.
+   */
+  async refreshStatuses(inboxId?: string): Promise<void> {
+    const entries = inboxId === undefined ? [...this.running.values()] : [this.running.get(inboxId)];
+    await Promise.all(
+      entries.map(async (entry) => {
+        if (!entry || !hasPublishedStatus(entry.channel)) return;
+        await entry.channel.refreshStatus().catch((error: unknown) => {
+          this.deps.app.log.warn({ err: error, inbox: entry.row.id }, 'inboxes: could not read the status');
+        });
+      }),
+    );
   }
 
   /** The first running inbox whose channel has a capability (templates, say). */

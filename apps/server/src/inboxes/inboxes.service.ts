@@ -135,6 +135,7 @@ export function inboxesService(deps: {
 
     /** Admins see every inbox; an operator only those open to all operators or to them. */
     async list(viewer: Actor, options: { removed: boolean }): Promise<Inbox[]> {
+      await manager.refreshStatuses();
       const rows = await repo.list(options);
       if (can(viewer, 'conversations:see-all')) return rows.map((row) => toInbox(row, viewer));
       const visible = new Set(await repo.visibleTo(viewer.id));

@@ -21,6 +21,9 @@ function freeLease() {
       return { epoch: 1 };
     },
     releaseLease: async () => {},
+    publishStatus: async () => {},
+    readPublished: async () => ({ status: null, live: false }),
+    takeCommand: async () => null,
   } as unknown as ChannelStateRepository;
   return { lease, attempts };
 }

@@ -27,6 +27,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (fastify) => {
   };
   /** Someone the number is closed to learns its state, not its QR, pairing code or phone. */
   const statusFor = async (request: FastifyRequest): Promise<WhatsappStatus> => {
+    await app.domain.inboxes.refreshStatuses(app.domain.inboxes.primary()?.id);
     const status = primary.status();
     return (await seesPrimary(request)) ? status : { ...status, qr: null, pairingCode: null, phone: null };
   };

@@ -19,7 +19,8 @@ export function serverEnv(
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: join(dataDir, 'atende.db'),
+    // E2E_DATABASE_URL runs the browser tests on a PostgreSQL database made for the run.
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? join(dataDir, 'atende.db'),
     DEMO: 'true',
     SIMULATED_TRAFFIC: 'false',
     LOG_LEVEL: 'warn',

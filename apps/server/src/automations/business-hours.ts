@@ -1,17 +1,41 @@
 import { type BusinessHours, businessHoursSchema } from '@atende/contracts';
 
+/** One formatter per time zone: building one costs more than a rule set's whole evaluation. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+type Clock = { day: number; date: string; minutes: number };
+/** The last minute read per time zone: the messages of one minute share its reading. */
+const lastMinute = new Map<string, { minute: number; clock: Clock }>();
+
 /** The local weekday (0 = domingo), date (YYYY-MM-DD) and minutes since midnight of an instant. */
-export function localClock(at: number, timeZone: string): { day: number; date: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+export function localClock(at: number, timeZone: string): Clock {
+  const minute = Math.floor(at / 60_000);
+  const last = lastMinute.get(timeZone);
+  if (last?.minute === minute) return last.clock;
+  const clock = readClock(at, timeZone);
+  lastMinute.set(timeZone, { minute, clock });
+  return clock;
+}
+
+function readClock(at: number, timeZone: string): Clock {
+  const parts = formatterOf(timeZone).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return {

@@ -16,16 +16,43 @@ export interface ConditionFacts {
   hours: BusinessHours;
 }
 
-/** A `*`/`?` pattern as a regular expression over folded text (no other syntax: nothing executes). */
+/** Each condition's folded words and compiled pattern, made once (conditions are immutable data). */
+const foldedWords = new WeakMap<object, string[]>();
+const compiled = new WeakMap<object, RegExp>();
+
+/**
+ * A `*`/`?` pattern over the whole folded text (no other syntax: nothing executes): `*boleto*`
+ * anywhere, `boleto*` at the start, `*boleto` at the end. The ends' `*` become unanchored ends rather
+ * than `.*`, which would make the engine retry from every position.
+ */
 export function patternToRegExp(pattern: string): RegExp {
-  const escaped = foldText(pattern)
+  const folded = foldText(pattern);
+  const open = { start: folded.startsWith('*'), end: folded.endsWith('*') };
+  const core = folded.replace(/^\*+/, '').replace(/\*+$/, '');
+  const body = core
     .split('')
     .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  return new RegExp(escaped);
+  return new RegExp(`${open.start ? '' : '^'}${body}${open.end ? '' : '$'}`);
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The event's local clock and whether the inbox is open then, worked out once per event. */
+const clocks = new WeakMap<ConditionFacts, { day: number; minutes: number; open: boolean }>();
+function clockOf(facts: ConditionFacts) {
+  let clock = clocks.get(facts);
+  if (!clock) {
+    const local = localClock(facts.at, facts.hours.timeZone);
+    clock = {
+      day: local.day,
+      minutes: local.minutes,
+      open: facts.hours.enabled ? isOpen(facts.hours, facts.at) : true,
+    };
+    clocks.set(facts, clock);
+  }
+  return clock;
+}
 
 /** Whether one condition holds for these facts. */
 export function holds(condition: AutomationCondition, facts: ConditionFacts): boolean {
@@ -34,10 +61,16 @@ export function holds(condition: AutomationCondition, facts: ConditionFacts): bo
       return condition.inboxIds.includes(facts.inboxId);
     case 'label':
       return facts.labels.includes(condition.labelId) === condition.present;
-    case 'text_contains':
-      return condition.words.some((word) => facts.foldedText.includes(foldText(word)));
-    case 'text_matches':
-      return patternToRegExp(condition.pattern).test(facts.foldedText);
+    case 'text_contains': {
+      let words = foldedWords.get(condition);
+      if (!words) foldedWords.set(condition, (words = condition.words.map(foldText)));
+      return words.some((word) => facts.foldedText.includes(word));
+    }
+    case 'text_matches': {
+      let pattern = compiled.get(condition);
+      if (!pattern) compiled.set(condition, (pattern = patternToRegExp(condition.pattern)));
+      return pattern.test(facts.foldedText);
+    }
     case 'client_field': {
       const value = facts.client[condition.field];
       if (condition.operator === 'empty') return !value;
@@ -51,9 +84,9 @@ export function holds(condition: AutomationCondition, facts: ConditionFacts): bo
     case 'confidence_below':
       return facts.confidence !== null && facts.confidence < condition.threshold;
     case 'business_hours':
-      return (facts.hours.enabled ? isOpen(facts.hours, facts.at) : true) === condition.inside;
+      return clockOf(facts).open === condition.inside;
     case 'day_time': {
-      const clock = localClock(facts.at, facts.hours.timeZone);
+      const clock = clockOf(facts);
       return (
         condition.days.includes(clock.day) &&
         clock.minutes >= toMinutes(condition.from) &&

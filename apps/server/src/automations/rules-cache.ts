@@ -48,16 +48,21 @@ export class RulesCache {
       rulesRepository(this.db).list({ enabledOnly: true }),
       this.db.selectFrom('inboxes').select(['id', 'business_hours']).execute(),
     ]);
+    this.replace(rules, new Map(inboxes.map((row) => [row.id, parseBusinessHours(row.business_hours)])));
+  }
+
+  /** Swaps in enabled rules (in order) and business hours by inbox. */
+  replace(rules: readonly AutomationRule[], hours: ReadonlyMap<string, BusinessHours>): void {
     const byEvent = new Map<AutomationEvent, AutomationRule[]>();
     for (const rule of rules) byEvent.set(rule.event, [...(byEvent.get(rule.event) ?? []), rule]);
     this.byEvent = byEvent;
-    this.hours = new Map(inboxes.map((row) => [row.id, parseBusinessHours(row.business_hours)]));
+    this.hours = new Map(hours);
     // Only events a rule can act on somewhere: the shipped greeting and out-of-office rules listen
     // to nothing until an inbox has business hours with their message.
     const events = new Set<TriggerEvent>();
     const allHours = this.hours.size > 0 ? [...this.hours.values()] : [parseBusinessHours(null)];
     for (const [event, list] of byEvent) {
-      if (!list.some((rule) => allHours.some((hours) => hasEffect(rule, hours)))) continue;
+      if (!list.some((rule) => allHours.some((h) => hasEffect(rule, h)))) continue;
       if (event === 'outside_business_hours') events.add('message_received');
       else if (event !== 'no_reply_from_us' && event !== 'no_reply_from_customer') events.add(event);
     }

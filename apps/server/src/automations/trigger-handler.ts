@@ -27,6 +27,10 @@ async function clientFields(trx: Transaction<Database>, clientId: string) {
   return row ?? { name: null, email: null, phone: null, notes: null };
 }
 
+/** E-mail and notes are not in the trigger: a condition on them reads the client row. */
+const readsStoredClient = (condition: AutomationRule['conditions'][number]) =>
+  condition.type === 'client_field' && (condition.field === 'email' || condition.field === 'notes');
+
 function labelsOf(tags: string): string[] {
   try {
     const parsed: unknown = JSON.parse(tags);
@@ -51,33 +55,31 @@ export function triggerHandler(deps: { cache: RulesCache; jobs: JobRunner }) {
       const hours = deps.cache.hoursOf(trigger.conversation.inbox_id);
       if (trigger.event === 'message_received' && hours.enabled && !isOpen(hours, trigger.at))
         events.push('outside_business_hours');
-      let facts: ConditionFacts | null = null;
-      let clientLoaded = false;
-      const factsFor = async (rule: AutomationRule): Promise<ConditionFacts> => {
-        const needsClient = rule.conditions.some(
-          (c) => c.type === 'client_field' && (c.field === 'email' || c.field === 'notes'),
-        );
-        if (facts && (!needsClient || clientLoaded)) return facts;
-        clientLoaded ||= needsClient;
-        const { conversation } = trigger;
-        facts = {
-          inboxId: conversation.inbox_id,
-          labels: labelsOf(conversation.tags),
-          foldedText: foldText(trigger.text ?? ''),
-          client: needsClient
-            ? await clientFields(trx, conversation.client_id)
-            : { name: conversation.client_name, phone: conversation.client_phone, email: null, notes: null },
-          handler: conversation.handler_mode,
-          confidence: trigger.confidence ?? null,
-          at: trigger.at,
-          hours,
-        };
-        return facts;
+      const { conversation } = trigger;
+      let facts: ConditionFacts = {
+        inboxId: conversation.inbox_id,
+        labels: labelsOf(conversation.tags),
+        foldedText: foldText(trigger.text ?? ''),
+        client: {
+          name: conversation.client_name,
+          phone: conversation.client_phone,
+          email: null,
+          notes: null,
+        },
+        handler: conversation.handler_mode,
+        confidence: trigger.confidence ?? null,
+        at: trigger.at,
+        hours,
       };
+      let clientLoaded = false;
       for (const event of events) {
         for (const rule of deps.cache.rulesFor(event)) {
           if (chain.includes(rule.id) || !hasEffect(rule, hours)) continue;
-          const known = await factsFor(rule);
+          if (!clientLoaded && rule.conditions.some(readsStoredClient)) {
+            facts = { ...facts, client: await clientFields(trx, conversation.client_id) };
+            clientLoaded = true;
+          }
+          const known = facts;
           if (!rule.conditions.every((condition) => holds(condition, known))) continue;
           const eventId = event === trigger.event ? trigger.eventId : `${event}:${trigger.eventId}`;
           if (chain.length >= MAX_CHAIN) {

@@ -62,7 +62,10 @@ export default function NotificationsPage() {
           </ul>
         </Card>
         <Card className="h-fit">
-          <CardHeader title="Alertas" description="Quando uma conversa passa a aguardar uma pessoa" />
+          <CardHeader
+            title="Alertas"
+            description="Quando alguém precisa de você (atribuição, transferência, menção) com a aba em segundo plano"
+          />
           <CardContent className="space-y-4">
             <ToggleField
               label="Som"

@@ -1,8 +1,9 @@
 import type { AutomationAction, AutomationCondition } from '@atende/contracts';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
-import { useRef } from 'react';
-import { SelectField } from '@/components/form/fields';
+import { useId, useRef } from 'react';
+import { inputClass } from '@/components/form/fields';
 import { Button } from '@/components/ui';
+import { cn } from '@/lib/cn';
 import type { RuleCatalog } from '../hooks/use-rule-catalog';
 import {
   ACTION_GROUPS,
@@ -56,6 +57,7 @@ export function ConditionList({
   catalog: RuleCatalog;
 }) {
   const list = useRef<HTMLUListElement>(null);
+  const listId = useId();
   const focusItem = useFocusItem(list);
   const replace = (index: number, next: AutomationCondition) =>
     onChange(conditions.map((c, i) => (i === index ? next : c)));
@@ -70,31 +72,45 @@ export function ConditionList({
           {conditions.map((condition, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; the index is their place
             <li key={index} className={itemClass} data-testid="rule-condition">
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1 space-y-3">
-                  <SelectField
-                    label={`Condição ${index + 1}`}
-                    value={condition.type}
-                    onChange={(type: ConditionType) => replace(index, newCondition(type, catalog.defaults))}
-                    options={CONDITION_TYPES}
-                    className="sm:max-w-xs"
-                  />
-                  <ConditionFields
-                    condition={condition}
-                    onChange={(next) => replace(index, next)}
-                    error={(field) => errorAt(`conditions.${index}.${field}`)}
-                    catalog={catalog}
-                  />
-                </div>
+              <div className="flex items-center gap-2">
+                <label
+                  htmlFor={`${listId}-${index}`}
+                  className="font-medium text-slate-700 text-sm dark:text-slate-200"
+                >
+                  Condição {index + 1}
+                </label>
                 <Button
                   size="sm"
                   variant="ghost"
+                  className="ml-auto"
                   aria-label={`Remover condição ${index + 1}`}
                   title="Remover condição"
                   onClick={() => onChange(conditions.filter((_, i) => i !== index))}
                 >
                   <X aria-hidden="true" className="size-4" />
                 </Button>
+              </div>
+              <select
+                id={`${listId}-${index}`}
+                value={condition.type}
+                onChange={(e) =>
+                  replace(index, newCondition(e.target.value as ConditionType, catalog.defaults))
+                }
+                className={cn(inputClass, 'mt-1 sm:max-w-xs')}
+              >
+                {CONDITION_TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+              <div className="mt-3">
+                <ConditionFields
+                  condition={condition}
+                  onChange={(next) => replace(index, next)}
+                  error={(field) => errorAt(`conditions.${index}.${field}`)}
+                  catalog={catalog}
+                />
               </div>
             </li>
           ))}
@@ -128,6 +144,7 @@ export function ActionList({
   templateInboxId?: string;
 }) {
   const list = useRef<HTMLOListElement>(null);
+  const listId = useId();
   const focusItem = useFocusItem(list);
   const replace = (index: number, next: AutomationAction) =>
     onChange(actions.map((a, i) => (i === index ? next : a)));
@@ -151,39 +168,20 @@ export function ActionList({
           {actions.map((action, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; the index is their place
             <li key={index} className={itemClass} data-testid="rule-action">
-              <div className="flex items-start gap-2">
+              <div className="flex items-center gap-2">
                 <span
                   aria-hidden="true"
-                  className="mt-7 flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 font-semibold text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-200"
+                  className="flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 font-semibold text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-200"
                 >
                   {index + 1}
                 </span>
-                <div className="min-w-0 flex-1 space-y-3">
-                  <SelectField
-                    label={`Ação ${index + 1}`}
-                    value={action.type}
-                    onChange={(type: ActionType) => replace(index, newAction(type, catalog.defaults))}
-                    options={ACTION_GROUPS.map((g) => ({ group: g.label, options: g.types }))}
-                    className="sm:max-w-xs"
-                  />
-                  <ActionFields
-                    action={action}
-                    onChange={(next) => replace(index, next)}
-                    error={(field) => errorAt(`actions.${index}.${field}`)}
-                    catalog={catalog}
-                    templateInboxId={templateInboxId}
-                  />
-                  {sendsAfterAssignment(actions, index) ? (
-                    <p
-                      data-testid="send-after-assign"
-                      className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-xs dark:bg-amber-500/10 dark:text-amber-200"
-                    >
-                      Esta mensagem vem depois de uma atribuição: se uma pessoa assumir a conversa, ela não é
-                      enviada (a regra nunca fala por cima de uma pessoa). Mova-a para antes da atribuição.
-                    </p>
-                  ) : null}
-                </div>
-                <div className="flex shrink-0 flex-col gap-0.5 sm:flex-row">
+                <label
+                  htmlFor={`${listId}-${index}`}
+                  className="font-medium text-slate-700 text-sm dark:text-slate-200"
+                >
+                  Ação {index + 1}
+                </label>
+                <div className="ml-auto flex shrink-0">
                   <Button
                     size="sm"
                     variant="ghost"
@@ -216,6 +214,40 @@ export function ActionList({
                     <X aria-hidden="true" className="size-4" />
                   </Button>
                 </div>
+              </div>
+              <select
+                id={`${listId}-${index}`}
+                value={action.type}
+                onChange={(e) => replace(index, newAction(e.target.value as ActionType, catalog.defaults))}
+                className={cn(inputClass, 'mt-1 sm:ml-8 sm:max-w-xs')}
+              >
+                {ACTION_GROUPS.map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.types.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              <div className="mt-3 space-y-3 sm:pl-8">
+                <ActionFields
+                  action={action}
+                  onChange={(next) => replace(index, next)}
+                  error={(field) => errorAt(`actions.${index}.${field}`)}
+                  catalog={catalog}
+                  templateInboxId={templateInboxId}
+                />
+                {sendsAfterAssignment(actions, index) ? (
+                  <p
+                    data-testid="send-after-assign"
+                    className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-xs dark:bg-amber-500/10 dark:text-amber-200"
+                  >
+                    Esta mensagem vem depois de uma atribuição: se uma pessoa assumir a conversa, ela não é
+                    enviada (a regra nunca fala por cima de uma pessoa). Mova-a para antes da atribuição.
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}

@@ -37,9 +37,9 @@ export function WeekScheduleFields({
               className="grid gap-2 px-3 py-2.5 sm:grid-cols-[6.5rem_1fr] sm:items-start"
             >
               <span className="pt-1.5 font-medium text-slate-800 text-sm dark:text-slate-100">{dayName}</span>
-              <div className="space-y-2">
+              <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
                 {intervals.length === 0 ? (
-                  <p className="pt-1.5 text-slate-500 text-sm dark:text-slate-400">Fechado</p>
+                  <p className="w-24 pt-1.5 text-slate-500 text-sm dark:text-slate-400">Fechado</p>
                 ) : (
                   intervals.map((interval, i) => {
                     const fromError = errorAt(`week.${dayIndex}.${i}.from`);
@@ -95,7 +95,7 @@ export function WeekScheduleFields({
                   })
                 )}
                 {dayError ? (
-                  <p role="alert" className="text-red-600 text-xs dark:text-red-400">
+                  <p role="alert" className="w-full text-red-600 text-xs dark:text-red-400">
                     {dayError}
                   </p>
                 ) : null}
@@ -105,7 +105,7 @@ export function WeekScheduleFields({
                     variant="ghost"
                     aria-label={`Adicionar intervalo a ${dayName.toLowerCase()}`}
                     onClick={() => setDay(dayIndex, [...intervals, nextInterval(intervals)])}
-                    className="-ml-2"
+                    className="mt-0.5"
                   >
                     <Plus aria-hidden="true" className="size-4" />
                     Intervalo

@@ -216,4 +216,35 @@ describe('automations', () => {
     expect((await conversation(second.conversationId)).tags).toContain(vipId);
     expect(await box.inputValue()).toBe('');
   });
+
+  it("an inbox's business hours set on Integrações: out of hours, a new customer gets its out-of-office message", async () => {
+    const page = await open(adminToken, '/integrations');
+    await page
+      .getByRole('button', { name: /^Ações de / })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Horário de atendimento' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Horário de atendimento/ });
+    await dialog.getByTestId('business-hours-form').waitFor();
+    await dialog.getByRole('switch', { name: 'Usar horário de atendimento' }).click();
+    await dialog.getByLabel('Fuso horário').selectOption('America/Manaus');
+    // Closed every day (the weekdays' only interval removed), holidays added with one click.
+    for (const day of ['segunda', 'terça', 'quarta', 'quinta', 'sexta']) {
+      await dialog.getByRole('button', { name: `Remover intervalo 1 de ${day}` }).click();
+    }
+    await dialog.getByRole('button', { name: /Adicionar feriados nacionais de/ }).click();
+    await dialog
+      .getByLabel('Mensagem fora do horário')
+      .fill('Oi, {primeiro_nome}! Estamos fechados agora; respondemos no próximo dia útil.');
+    await dialog.getByRole('button', { name: 'Salvar horário' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The server's rules cache reads business hours again within 2 s (it is not told on save).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+    const phone = `55119${stamp}4`;
+    await inbound(phone, `Davi Lopes ${stamp}`, 'Vocês estão abertos?');
+    await expect
+      .poll(async () => (await outbox(phone)).map((m) => m.text))
+      .toContain('Oi, Davi! Estamos fechados agora; respondemos no próximo dia útil.');
+  });
 });

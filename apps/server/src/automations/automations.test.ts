@@ -1,5 +1,5 @@
 import type { AutomationRun, Conversation, Message } from '@atende/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bearer,
   createAndLogin,
@@ -9,7 +9,6 @@ import {
   useTestApp,
 } from '../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../../test/simulator-kit.js';
-import { MAX_CHAIN } from './trigger-handler.js';
 
 /**
  * Automation rules on the real server: a rule built through the API acts on a simulated customer

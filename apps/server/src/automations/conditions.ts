@@ -63,12 +63,18 @@ export function holds(condition: AutomationCondition, facts: ConditionFacts): bo
       return facts.labels.includes(condition.labelId) === condition.present;
     case 'text_contains': {
       let words = foldedWords.get(condition);
-      if (!words) foldedWords.set(condition, (words = condition.words.map(foldText)));
+      if (!words) {
+        words = condition.words.map(foldText);
+        foldedWords.set(condition, words);
+      }
       return words.some((word) => facts.foldedText.includes(word));
     }
     case 'text_matches': {
       let pattern = compiled.get(condition);
-      if (!pattern) compiled.set(condition, (pattern = patternToRegExp(condition.pattern)));
+      if (!pattern) {
+        pattern = patternToRegExp(condition.pattern);
+        compiled.set(condition, pattern);
+      }
       return pattern.test(facts.foldedText);
     }
     case 'client_field': {

@@ -94,7 +94,7 @@ export function autoAssignment(app: FastifyInstance) {
       .select(['inbox_id', 'handler_mode', 'status'])
       .where('id', '=', conversationId)
       .executeTakeFirst();
-    if (!conversation || conversation.status !== 'active') return null;
+    if (conversation?.status !== 'active') return null;
     if (among ? conversation.handler_mode === 'human' : conversation.handler_mode !== 'waiting_human')
       return null;
     const pool = await candidates(conversation.inbox_id, among);

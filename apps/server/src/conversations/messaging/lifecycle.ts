@@ -203,7 +203,7 @@ export function lifecycle(deps: {
         .select(['status', 'snoozed_until'])
         .where('id', '=', conversationId)
         .executeTakeFirst();
-      if (!row || row.status !== 'paused' || row.snoozed_until !== until) return false;
+      if (row?.status !== 'paused' || row.snoozed_until !== until) return false;
       await transition(conversationId, null, () => ({
         action: 'unsnooze',
         set: { status: 'active', snoozed_until: null },

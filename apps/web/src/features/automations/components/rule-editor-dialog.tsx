@@ -121,7 +121,7 @@ function RuleForm({
         </p>
       ) : null}
       <Step n={1} title="Quando" hint="O que acontece na conversa para a regra olhar para ela.">
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,22rem)_minmax(0,12rem)]">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,22rem)_minmax(0,14rem)_minmax(0,10rem)]">
           <SelectField
             label="Evento"
             value={values.event}
@@ -138,7 +138,25 @@ function RuleForm({
             options={EVENT_ORDER.map((event) => ({ value: event, label: AUTOMATION_EVENTS[event] }))}
             error={errors.event}
           />
-          {unit ? (
+          {values.event === 'no_reply_from_us' ? (
+            <SelectField
+              label="Conta a partir de"
+              value={values.after === null ? 'sla' : 'fixed'}
+              onChange={(v) => {
+                set('after', v === 'sla' ? null : 30);
+              }}
+              options={[
+                { value: 'fixed', label: 'Um tempo fixo' },
+                { value: 'sla', label: 'A meta de resposta da caixa' },
+              ]}
+              hint={
+                values.after === null
+                  ? 'Age quando vence a meta de primeira resposta (SLA) da caixa de entrada.'
+                  : undefined
+              }
+            />
+          ) : null}
+          {unit && !(values.event === 'no_reply_from_us' && values.after === null) ? (
             <NumberField
               label={`Depois de quantos ${unit}`}
               min={1}

@@ -8,6 +8,8 @@ import type { PickerDefaults } from '../lib/rule-items';
 import type { RuleNames } from '../lib/rule-sentence';
 
 /** What rules point at (labels, people, inboxes, canned replies): the pickers' options and their names. */
+const LOADING = '…';
+
 export interface RuleCatalog {
   labels: Label[];
   members: TeamMember[];
@@ -34,11 +36,12 @@ export function useRuleCatalog(): RuleCatalog {
       members: members ?? [],
       inboxes: inboxes ?? [],
       cannedReplies: cannedReplies ?? [],
+      // While a list loads, its names read "…" (not "removida", which means gone).
       names: {
-        label: (id) => labelMap.get(id)?.name,
-        person: (id) => memberMap.get(id)?.name,
-        inbox: (id) => inboxMap.get(id)?.name,
-        cannedReply: (id) => replyMap.get(id)?.shortcut,
+        label: (id) => (labels ? labelMap.get(id)?.name : LOADING),
+        person: (id) => (members ? memberMap.get(id)?.name : LOADING),
+        inbox: (id) => (inboxes ? inboxMap.get(id)?.name : LOADING),
+        cannedReply: (id) => (cannedReplies ? replyMap.get(id)?.shortcut : LOADING),
       },
       defaults: {
         labelId: labels?.[0]?.id ?? '',

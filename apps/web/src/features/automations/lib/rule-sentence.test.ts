@@ -85,6 +85,17 @@ describe('a rule read as a sentence', () => {
     ).toBe('Quando a conversa for finalizada, então: adicionar nota privada “Fim.”');
   });
 
+  it('reads a wait on the inbox’s response target when it has no time of its own', () => {
+    expect(
+      ruleSentence(
+        { event: 'no_reply_from_us', after: null, conditions: [], actions: [{ type: 'resolve' }] },
+        names,
+      ),
+    ).toBe(
+      'Quando vencer a meta de primeira resposta da caixa sem resposta nossa, então: finalizar a conversa.',
+    );
+  });
+
   it('names days and durations in pt-BR', () => {
     expect(describeDays([1, 2, 3, 4, 5])).toBe('de segunda a sexta');
     expect(describeDays([6, 0])).toBe('domingo e sábado');

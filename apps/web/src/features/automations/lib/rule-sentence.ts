@@ -70,7 +70,10 @@ export function describeEvent(event: AutomationEvent, after: number | null): str
     case 'csat_received':
       return 'Quando o cliente enviar uma avaliação';
     case 'no_reply_from_us':
-      return `Quando o cliente estiver sem resposta nossa há ${n === null ? 'N minutos' : formatMinutes(n)}`;
+      // Without a time: when the inbox's first-response target (SLA) is missed.
+      return after === null
+        ? 'Quando vencer a meta de primeira resposta da caixa sem resposta nossa'
+        : `Quando o cliente estiver sem resposta nossa há ${n === null ? 'N minutos' : formatMinutes(n)}`;
     case 'no_reply_from_customer':
       return `Quando o cliente não responder há ${n === null ? 'N horas' : plural(n, 'hora', 'horas')}`;
   }

@@ -251,6 +251,44 @@ describeEachDatabase('automations', (kind) => {
     await ctx.app.automations.cache.refresh();
   });
 
+  it('a missed first-response target shows on the list and fires the “no reply from us” rules without a time', async () => {
+    const targets = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/inboxes/${inboxId}`,
+      headers: bearer(admin.token),
+      payload: { sla: { firstResponseMinutes: 10, resolutionMinutes: null } },
+    });
+    expect(targets.statusCode).toBe(200);
+    expect(targets.json().data.sla).toEqual({ firstResponseMinutes: 10, resolutionMinutes: null });
+    const breach = {
+      name: 'Meta estourada',
+      event: 'no_reply_from_us',
+      after: null,
+      actions: [{ type: 'add_note', text: 'Meta de primeira resposta perdida' }],
+    };
+    const rule = await createRule(breach);
+    const { conversationId } = await customerWrites('alguém pode me responder?');
+    await ctx.app.db
+      .updateTable('conversations')
+      .set({ awaiting_since: Date.now() - 15 * 60_000, started_at: Date.now() - 15 * 60_000 })
+      .where('id', '=', conversationId)
+      .execute();
+    const row = ((await as().get('/api/conversations?limit=200')).body.data as Conversation[]).find(
+      (c) => c.id === conversationId,
+    );
+    expect(row?.sla).toMatchObject({ kind: 'first_response', state: 'breached' });
+    await ctx.app.db.updateTable('jobs').set({ run_at: 0 }).where('kind', '=', 'automation_sweep').execute();
+    await runJobs();
+    expect((await runs(conversationId)).map((r) => r.ruleName)).toContain('Meta estourada');
+    await disable(rule.id, breach);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/inboxes/${inboxId}`,
+      headers: bearer(admin.token),
+      payload: { sla: { firstResponseMinutes: null, resolutionMinutes: null } },
+    });
+  });
+
   it('tests a rule against a past conversation without doing anything', async () => {
     const { conversationId } = await customerWrites('quero pagar com boleto');
     const before = await conversation(conversationId);
@@ -320,7 +358,7 @@ describeEachDatabase('automations', (kind) => {
     expect(bad.body.success).toBe(false);
     const noWait = await as().post('/api/automations', {
       name: 'Sem tempo',
-      event: 'no_reply_from_us',
+      event: 'no_reply_from_customer',
       actions: [{ type: 'resolve' }],
     });
     expect(noWait.status).toBe(400);

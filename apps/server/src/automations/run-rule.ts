@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type SqlBool, sql } from 'kysely';
 import { automationRunJob, automationSweepJob } from '../jobs/job-kinds.js';
 import { now } from '../lib/clock.js';
 import { runActions } from './actions.js';
@@ -72,16 +73,25 @@ export function registerRuleJobs(app: FastifyInstance, cache: RulesCache): void 
     const queued = [];
     for (const rule of [...cache.rulesFor('no_reply_from_us'), ...cache.rulesFor('no_reply_from_customer')]) {
       const waitingOnUs = rule.event === 'no_reply_from_us';
-      const since = at - (rule.after ?? 1) * (waitingOnUs ? 60_000 : 3_600_000);
       let query = app.db
-        .selectFrom('conversations')
-        .select(['id', 'awaiting_since', 'last_message_time'])
-        .where('status', '=', 'active')
-        .where('archived_at', 'is', null)
+        .selectFrom('conversations as c')
+        .innerJoin('inboxes as i', 'i.id', 'c.inbox_id')
+        .select(['c.id', 'c.awaiting_since', 'c.last_message_time'])
+        .where('c.status', '=', 'active')
+        .where('c.archived_at', 'is', null)
         .limit(SWEEP_BATCH);
-      query = waitingOnUs
-        ? query.where('awaiting_since', '<', since)
-        : query.where('awaiting_since', 'is', null).where('last_message_time', '<', since);
+      if (waitingOnUs && rule.after === null) {
+        // No time of its own: when the inbox's first-response target (SLA) is missed.
+        query = query
+          .where('i.sla_first_response_minutes', 'is not', null)
+          .where('c.awaiting_since', 'is not', null)
+          .where(sql<SqlBool>`c.awaiting_since + i.sla_first_response_minutes * 60000 < ${at}`);
+      } else {
+        const since = at - (rule.after ?? 1) * (waitingOnUs ? 60_000 : 3_600_000);
+        query = waitingOnUs
+          ? query.where('c.awaiting_since', '<', since)
+          : query.where('c.awaiting_since', 'is', null).where('c.last_message_time', '<', since);
+      }
       for (const row of await query.execute()) {
         // The wait it is about identifies the event: a new wait is a new event, the same one is not.
         const eventId = `${rule.event}:${row.id}:${waitingOnUs ? row.awaiting_since : row.last_message_time}`;

@@ -229,6 +229,9 @@ export interface InboxesTable {
   assign_capacity: ColumnType<number, number | undefined>;
   /** JSON: the inbox's business hours (schedule, holidays, time zone, greeting, out-of-office). */
   business_hours: ColumnType<string | null, string | null | undefined>;
+  /** Response-time targets in minutes (SLA): the first answer and the resolution; null: none. */
+  sla_first_response_minutes: ColumnType<number | null, number | null | undefined>;
+  sla_resolution_minutes: ColumnType<number | null, number | null | undefined>;
 }
 
 export interface InboxMembersTable {

@@ -76,9 +76,25 @@ export function inboxesRepository(db: Kysely<Database>) {
     async insert(
       row: Omit<
         InboxRow,
-        'created_at' | 'updated_at' | 'removed_at' | 'auto_assign' | 'assign_capacity' | 'business_hours'
+        | 'created_at'
+        | 'updated_at'
+        | 'removed_at'
+        | 'auto_assign'
+        | 'assign_capacity'
+        | 'business_hours'
+        | 'sla_first_response_minutes'
+        | 'sla_resolution_minutes'
       > &
-        Partial<Pick<InboxRow, 'auto_assign' | 'assign_capacity' | 'business_hours'>>,
+        Partial<
+          Pick<
+            InboxRow,
+            | 'auto_assign'
+            | 'assign_capacity'
+            | 'business_hours'
+            | 'sla_first_response_minutes'
+            | 'sla_resolution_minutes'
+          >
+        >,
       memberIds: readonly string[],
     ): Promise<void> {
       const at = now();
@@ -105,6 +121,8 @@ export function inboxesRepository(db: Kysely<Database>) {
           | 'auto_assign'
           | 'assign_capacity'
           | 'business_hours'
+          | 'sla_first_response_minutes'
+          | 'sla_resolution_minutes'
         >
       >,
       memberIds?: readonly string[],

@@ -69,6 +69,10 @@ export function inboxesService(deps: {
       memberIds: isAdmin ? row.memberIds : [],
       autoAssign: row.auto_assign === 1,
       assignCapacity: row.assign_capacity,
+      sla: {
+        firstResponseMinutes: row.sla_first_response_minutes,
+        resolutionMinutes: row.sla_resolution_minutes,
+      },
       settings: isAdmin ? viewSettings(kind, row.settings) : {},
       primary: manager.primary()?.id === row.id,
       installed: row.removed_at !== null || manager.isRunning(row.id),
@@ -168,6 +172,8 @@ export function inboxesService(deps: {
           operator_access: input.operatorAccess,
           auto_assign: input.autoAssign ? 1 : 0,
           assign_capacity: input.assignCapacity,
+          sla_first_response_minutes: input.sla.firstResponseMinutes,
+          sla_resolution_minutes: input.sla.resolutionMinutes,
         },
         input.memberIds,
       );
@@ -198,6 +204,12 @@ export function inboxesService(deps: {
           ...(input.operatorAccess !== undefined ? { operator_access: input.operatorAccess } : {}),
           ...(input.autoAssign !== undefined ? { auto_assign: input.autoAssign ? 1 : 0 } : {}),
           ...(input.assignCapacity !== undefined ? { assign_capacity: input.assignCapacity } : {}),
+          ...(input.sla !== undefined
+            ? {
+                sla_first_response_minutes: input.sla.firstResponseMinutes,
+                sla_resolution_minutes: input.sla.resolutionMinutes,
+              }
+            : {}),
         },
         input.memberIds,
       );

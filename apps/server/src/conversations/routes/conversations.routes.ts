@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { attentionService } from '../attention/attention.service.js';
+import { slasOf } from '../attention/sla.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
 import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { sendMediaRoutes } from './send-media.routes.js';
@@ -57,10 +58,17 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
         visible: scopeOf(request),
         heldBy: assignee === 'me' ? user.id : assignee === 'none' ? null : undefined,
       });
-      const unread = await attention.unreadOf(user.id, page.conversations);
+      const [unread, slas] = await Promise.all([
+        attention.unreadOf(user.id, page.conversations),
+        slasOf(app.db, page.conversations),
+      ]);
       return {
         success: true as const,
-        data: page.conversations.map((c) => ({ ...c, unreadCount: unread.get(c.id) ?? 0 })),
+        data: page.conversations.map((c) => ({
+          ...c,
+          unreadCount: unread.get(c.id) ?? 0,
+          sla: slas.get(c.id) ?? null,
+        })),
         page: { nextCursor: page.nextCursor, total: page.total },
       };
     },
@@ -84,7 +92,8 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
           request.log.warn({ err: error }, 'read receipt not requested');
         });
       }
-      return { success: true as const, data };
+      const sla = (await slasOf(app.db, [data])).get(data.id) ?? null;
+      return { success: true as const, data: { ...data, sla } };
     },
   );
 

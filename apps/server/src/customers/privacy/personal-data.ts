@@ -433,6 +433,8 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     'auto_assign',
     'assign_capacity',
     'business_hours',
+    'sla_first_response_minutes',
+    'sla_resolution_minutes',
   ]),
   automation_rules: notCustomerData("the team's rules", [
     'id',

@@ -67,9 +67,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.alterTable('inboxes').addColumn('business_hours', 'text').execute();
+  await db.schema.alterTable('inboxes').addColumn('sla_first_response_minutes', 'integer').execute();
+  await db.schema.alterTable('inboxes').addColumn('sla_resolution_minutes', 'integer').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('inboxes').dropColumn('sla_resolution_minutes').execute();
+  await db.schema.alterTable('inboxes').dropColumn('sla_first_response_minutes').execute();
   await db.schema.alterTable('inboxes').dropColumn('business_hours').execute();
   await db.schema.dropTable('macros').execute();
   await db.schema.dropTable('automation_sends').execute();

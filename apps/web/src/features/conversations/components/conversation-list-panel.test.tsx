@@ -28,6 +28,7 @@ function inbox(id: string, name: string, removedAt: string | null = null): Inbox
     memberIds: [],
     autoAssign: false,
     assignCapacity: 10,
+    sla: { firstResponseMinutes: null, resolutionMinutes: null },
     settings: {},
     primary: id === 'default',
     installed: true,

@@ -30,6 +30,7 @@ function inbox(overrides: Partial<Inbox>): Inbox {
     memberIds: [],
     autoAssign: false,
     assignCapacity: 10,
+    sla: { firstResponseMinutes: null, resolutionMinutes: null },
     settings: {},
     primary: true,
     installed: true,

@@ -29,6 +29,7 @@ export function inbox(overrides: Partial<Inbox> = {}): Inbox {
     memberIds: [],
     autoAssign: false,
     assignCapacity: 10,
+    sla: { firstResponseMinutes: null, resolutionMinutes: null },
     settings: {},
     primary: true,
     installed: true,

@@ -82,6 +82,12 @@ describe('the automation rules', () => {
     expect(
       (screen.getByRole('button', { name: 'Mover Saudação para cima' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+    // The keyboard stays on the moved rule: now last, its "up" button has the focus.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe(
+        'Mover Boleto para o Financeiro para cima',
+      ),
+    );
   });
 
   it('offers no delete for a built-in rule', async () => {

@@ -27,7 +27,7 @@ const ACKNOWLEDGEMENTS = set(
   maravilhoso excelente demais bacana anotado anotei`,
 );
 /** Leading words that only soften what follows ("ah, ok", "tá bom", "sim, entendi", "bom, então…"). */
-const SOFT = set('ta ah aa ahh oh sim tudo entao bom e ai uhum hum');
+const SOFT = set('ta ah aa ahh oh sim tudo entao bom e ai uhum hum hm hmm humm nossa');
 /** Second words that make a soft opener an acknowledgement ("tá bom", "tudo certo", "sem problemas"). */
 const SOFT_SECONDS = set('bom bem certo problema problemas boa entao vou sim');
 const FAREWELLS = set('tchau xau abraco abracos bjs beijos beijo flw falou fui');
@@ -35,6 +35,12 @@ const FAREWELLS = set('tchau xau abraco abracos bjs beijos beijo flw falou fui')
 const UNTIL = set('mais logo amanha breve ja segunda terca quarta quinta sexta sabado domingo semana entao');
 const farewell = (w: string, next: string | undefined): boolean =>
   FAREWELLS.has(w) || (w === 'ate' && next !== undefined && UNTIL.has(next));
+/** Wishes that close a conversation ("bom fim de semana", "fique com Deus"). */
+const WISHES =
+  /\b(?:(?:bom|boa|otimo|otima) (?:fim|final) de semana|boa semana|bom descanso|fique com deus|fica com deus|deus abencoe|ate (?:mais|logo|amanha|breve))\b/;
+/** Whether someone is there ("tem alguém aí?", "alguém online?"): a greeting, not a question for the knowledge base. */
+const ANYONE_THERE =
+  /^(?:(?:oi|ola|opa|boa tarde|bom dia|boa noite)\s*)*(?:tem )?(?:alguem|algm) (?:ai|on|online|aqui|me atende)\s*$/;
 /** "dia", "tarde", "noite" greet after "bom"/"boa" ("e de tarde?" asks a time). */
 const PART_OF_DAY = set('dia tarde noite');
 /** Laughs and interjections carry nothing. */
@@ -117,6 +123,7 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
     list.join(' ').includes('como vai');
   if (list.length <= 10 && greets && list.every((w) => courteous(w) || filler(w)))
     return thanks ? 'thanks' : 'greeting';
+  if (ANYONE_THERE.test(list.join(' '))) return 'greeting';
   if (asks || list.some((w) => ASKING.has(w)) || reportsTrouble(message)) return null;
   if (list.some((w, i) => w === 'e' && i > 0 && FOLLOW_UP_OPENERS.has(list[i + 1] ?? ''))) return null;
   // "Não, obrigado" thanks; "ok, mas não liberou" objects.
@@ -127,6 +134,7 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
   const opener = list[at]!;
   const second = list[at + 1] ?? '';
   if (ACKNOWLEDGEMENTS.has(opener) || (SOFT.has(opener) && SOFT_SECONDS.has(second))) return 'closing';
+  if (WISHES.test(list.join(' '))) return 'closing';
   if (
     farewell(opener, list[at + 1]) ||
     FAREWELLS.has(list.at(-1)!) ||

@@ -25,6 +25,10 @@ export interface ConfidenceFeatures {
   offTopic: number;
   /** Share of the asked aspects (a price, a time, a place…) the best passage never states. */
   aspectMissing: number;
+  /** Share of the question's own weight the quoted sentences and title hold. */
+  answerCoverage: number;
+  /** 1: the quoted sentences and title hold the question's most specific word. */
+  keyHeld: number;
 }
 
 export const FEATURES = [
@@ -39,6 +43,8 @@ export const FEATURES = [
   'now',
   'offTopic',
   'aspectMissing',
+  'answerCoverage',
+  'keyHeld',
 ] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
@@ -56,6 +62,8 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     now: result.now,
     offTopic: result.offTopic,
     aspectMissing: 1 - best.aspectMatch,
+    answerCoverage: result.answer.coverage,
+    keyHeld: result.answer.keyHeld ? 1 : 0,
   };
 }
 
@@ -82,8 +90,9 @@ export function candidateConfidences(
 ): number[] {
   const first = featuresOf(result);
   if (!first) return [];
+  const top = confidenceOf(result, c);
   return result.passages.map((p, i) => {
-    if (i === 0) return confidenceOf(result, c);
+    if (i === 0) return top;
     const f: ConfidenceFeatures = {
       ...first,
       coverage: p.coverage,
@@ -94,6 +103,7 @@ export function candidateConfidences(
       titleCoverage: p.titleCoverage,
       aspectMissing: 1 - p.aspectMatch,
     };
-    return Math.round(calibrate(f, c) * 1000) / 1000;
+    // What a reply from it would quote is only known for the first: a later one never reads surer.
+    return Math.min(top, Math.round(calibrate(f, c) * 1000) / 1000);
   });
 }

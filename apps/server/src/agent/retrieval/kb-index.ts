@@ -118,6 +118,11 @@ export interface SearchResult {
   groups: readonly QueryGroup[];
   /** What the question asks of its topic (a price, a time, a place…); a follow-up's, from the previous turn. */
   aspects: readonly Aspect[];
+  /**
+   * The reply from the best passage: the sentences it quotes, the share of the question's own weight
+   * they and the title hold, and whether they hold its most specific word.
+   */
+  answer: { sentences: string[]; coverage: number; keyHeld: boolean };
 }
 
 interface Posting {
@@ -412,7 +417,7 @@ export class KnowledgeIndex {
       });
     }
     candidates.sort((x, y) => y.score - x.score);
-    return {
+    const result: SearchResult = {
       passages: candidates.slice(0, limit),
       termCount,
       unknown,
@@ -422,7 +427,19 @@ export class KnowledgeIndex {
       offTopic,
       groups,
       aspects,
+      answer: { sentences: [], coverage: 0, keyHeld: false },
     };
+    // What a reply from the best passage would quote, and how much of the question it holds.
+    const best = candidates[0];
+    if (best) {
+      const sentences = this.answeringSentences(result, best.passage);
+      result.answer = {
+        sentences,
+        coverage: this.answerCoverage(result, best.passage, sentences),
+        keyHeld: this.holdsKey(result, best.passage, sentences),
+      };
+    }
+    return result;
   }
 
   /**
@@ -485,7 +502,9 @@ export class KnowledgeIndex {
       for (const g of groups) {
         let best = 0;
         for (const m of g.members) if (m.weight > best && terms.has(m.stem)) best = m.weight;
-        score += best * g.weight * g.idf;
+        // Squared: the sentence with the customer's own word ("domingos") beats one that only has
+        // its relatives ("segunda a sexta", "sábados").
+        score += best * best * g.weight * g.idf;
       }
       return score;
     };

@@ -112,14 +112,8 @@ function withSentences(
   index: KnowledgeIndex,
   part: Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'>,
 ): RetrievedPart {
-  const best = part.search.passages[0];
-  const sentences = best ? index.answeringSentences(part.search, best.passage) : [];
-  return {
-    ...part,
-    sentences,
-    answerCoverage: best ? index.answerCoverage(part.search, best.passage, sentences) : 0,
-    keyHeld: best ? index.holdsKey(part.search, best.passage, sentences) : false,
-  };
+  const { answer } = part.search;
+  return { ...part, sentences: answer.sentences, answerCoverage: answer.coverage, keyHeld: answer.keyHeld };
 }
 
 function searchOne(

@@ -13,6 +13,7 @@ import {
   Video,
 } from 'lucide-react';
 import { useRef } from 'react';
+import { ConversationRating } from '@/components/conversation-rating';
 import { Avatar, ToneBadge, toast, useConfirm } from '@/components/ui';
 import { useToastClearance } from '@/components/ui/toast-clearance';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -24,6 +25,7 @@ import { useTransitionConversation } from '../api/transition-conversation';
 import { useConversationView } from '../hooks/use-conversation-view';
 import { errorReason, notify } from '../hooks/use-notify';
 import { CALL_ALERTS, callLink, displayName } from '../lib/message-text';
+import { slaChip } from '../lib/sla';
 import { AssignMenu } from './assign-menu';
 import { ConversationActions } from './conversation-actions';
 import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
@@ -128,11 +130,19 @@ export function ChatHeader({
     });
   };
 
+  // The response-time target, when it is close or missed (the list's clock is enough here).
+  const sla = slaChip(conversation.sla, Date.now());
   const stateLine = (
     <div data-testid="conversation-state" className="flex min-w-0 max-w-full shrink-0 items-center gap-1.5">
       <ConversationStatusBadge view={view} className="shrink-0" />
       <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
       {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
+      <ConversationRating conversationId={conversation.id} />
+      {sla && (
+        <span title={sla.title} data-testid="sla-chip" className="shrink-0">
+          <ToneBadge tone={sla.tone} label={sla.label} />
+        </span>
+      )}
     </div>
   );
 

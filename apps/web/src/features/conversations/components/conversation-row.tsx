@@ -1,11 +1,12 @@
 import type { Conversation } from '@atende/contracts';
-import { Bot, Hourglass, MessageSquare } from 'lucide-react';
+import { Bot, Hourglass, MessageSquare, Timer } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber, formatRelativeTime } from '@/lib/format';
 import { useConversationView } from '../hooks/use-conversation-view';
 import { displayName } from '../lib/message-text';
+import { slaChip } from '../lib/sla';
 import { formatWaiting, waitingSince } from '../lib/waiting';
 import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
 import { RowLabels } from './row-labels';
@@ -44,6 +45,7 @@ export const ConversationRow = memo(function ConversationRow({
   const view = useConversationView(row);
   const unread = row.unreadCount ?? 0;
   const since = waitingSince(row);
+  const sla = slaChip(row.sla, now);
   return (
     <div
       data-testid="conversation-row-item"
@@ -142,6 +144,21 @@ export const ConversationRow = memo(function ConversationRow({
             )}
           </span>
           <span className="flex items-center gap-1.5 text-slate-500 text-xs dark:text-slate-400">
+            {sla && (
+              <span
+                data-testid="sla-chip"
+                title={sla.title}
+                className={cn(
+                  'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 font-medium text-xs',
+                  sla.tone === 'error'
+                    ? 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-300'
+                    : 'bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300',
+                )}
+              >
+                <Timer aria-hidden="true" className="size-3 shrink-0" />
+                {sla.label}
+              </span>
+            )}
             {since ? (
               // Waiting for a person (an open conversation, so no status badge): how long it has waited.
               <span

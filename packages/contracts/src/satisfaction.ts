@@ -33,6 +33,8 @@ export const satisfactionSettingsSchema = z.object({
   inboxId: inboxIdSchema,
   enabled: z.boolean(),
   question: z.string(),
+  /** The inbox's channel shows the 1–5 choices to tap; otherwise the hint to type goes with the question. */
+  tappable: z.boolean(),
 });
 export type SatisfactionSettings = z.infer<typeof satisfactionSettingsSchema>;
 export const satisfactionSettingsResponseSchema = okEnvelope(satisfactionSettingsSchema);

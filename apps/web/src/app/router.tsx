@@ -44,6 +44,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'clients/:id', lazy: lazyPage(() => import('@/features/clients/clients-page')) },
           { path: 'analytics', lazy: lazyPage(() => import('@/features/analytics/analytics-page')) },
+          {
+            path: 'analytics/relatorios',
+            lazy: lazyPage(() => import('@/features/analytics/reports-page')),
+          },
           { path: 'training', lazy: lazyPage(() => import('@/features/training/training-page')) },
           { path: 'integrations', lazy: lazyPage(() => import('./routes/integrations-page')) },
           { path: 'settings', lazy: lazyPage(() => import('./routes/settings-page')) },

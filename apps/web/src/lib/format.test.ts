@@ -74,8 +74,9 @@ describe('numbers', () => {
     expect(formatKilobytes(2048)).toBe('2,0 KB');
   });
   it('formats durations', () => {
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(1200)).toBe('1,2s');
+    expect(formatDuration(850)).toBe('< 1 s');
+    expect(formatDuration(1200)).toBe('1,2 s');
     expect(formatDuration(95_000)).toBe('1 min 35 s');
+    expect(formatDuration(10_730_400)).toBe('2 h 59 min');
   });
 });

@@ -86,15 +86,11 @@ export function formatChange(value: number, fractionDigits = 1): string {
   return `${sign}${formatPercent(Math.abs(value), fractionDigits)}`;
 }
 
-/** Milliseconds as a short duration: 850 → '850 ms', 1200 → '1,2s', 95000 → '1 min 35 s'. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '—';
-  if (ms < 1000) return formatMilliseconds(ms);
-  if (ms < MINUTE) return `${formatNumber(ms / 1000, 1)}s`;
-  const minutes = Math.floor(ms / MINUTE);
-  const seconds = Math.round((ms % MINUTE) / 1000);
-  return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
-}
+/**
+ * The one duration formatter (tables, charts, tooltips, axis ticks): "38 s", "2 min 5 s", "2 h 46 min"
+ * (the contracts' `formatDuration`, which the server's CSV units follow too).
+ */
+export { durationStepFor, durationUnitFor, formatDuration } from '@atende/contracts';
 
 /** Bytes as KB (the line a sent file becomes shows its size so). */
 export function formatKilobytes(bytes: number): string {

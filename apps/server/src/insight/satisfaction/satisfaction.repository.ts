@@ -20,7 +20,7 @@ export type NewResolution = Insertable<ConversationResolutionsTable>;
 export function satisfactionRepository(db: Kysely<Database>) {
   return {
     /** An inbox without a row asks, with the default question. */
-    async settings(inboxId: string): Promise<SatisfactionSettings> {
+    async settings(inboxId: string): Promise<Omit<SatisfactionSettings, 'tappable'>> {
       const row = await db
         .selectFrom('satisfaction_settings')
         .select(['enabled', 'question'])
@@ -34,7 +34,7 @@ export function satisfactionRepository(db: Kysely<Database>) {
     },
 
     async saveSettings(
-      settings: SatisfactionSettings,
+      settings: Omit<SatisfactionSettings, 'tappable'>,
       by: { id: string } | null,
       trx: Db = db,
     ): Promise<void> {

@@ -24,6 +24,8 @@ export function satisfactionRoutes(repo: SatisfactionRepository): FastifyPluginA
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const admin = { onRequest: app.allow('inboxes:manage') };
+    // Whether the customer taps a choice there (the channel's own controls) or types the rating.
+    const tappable = (inboxId: string) => app.domain.inboxes.channelOf(inboxId)?.sendRating !== undefined;
     const exists = async (inboxId: string) => {
       const row = await app.db
         .selectFrom('inboxes')
@@ -41,7 +43,8 @@ export function satisfactionRoutes(repo: SatisfactionRepository): FastifyPluginA
       },
       async (request) => {
         await exists(request.params.id);
-        return { success: true as const, data: await repo.settings(request.params.id) };
+        const settings = await repo.settings(request.params.id);
+        return { success: true as const, data: { ...settings, tappable: tappable(request.params.id) } };
       },
     );
 
@@ -70,7 +73,11 @@ export function satisfactionRoutes(repo: SatisfactionRepository): FastifyPluginA
             ip: request.ip,
           });
         });
-        return { success: true as const, data: settings, message: 'Pesquisa de satisfação salva' };
+        return {
+          success: true as const,
+          data: { ...settings, tappable: tappable(inboxId) },
+          message: 'Pesquisa de satisfação salva',
+        };
       },
     );
 

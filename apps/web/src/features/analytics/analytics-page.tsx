@@ -1,9 +1,16 @@
 import type { AnalyticsReport } from '@atende/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
-import { Button, Card, CardContent, CardHeader, Skeleton, Spinner } from '@/components/ui';
+import { ReportFilters } from '@/components/service-figures/report-filters';
+import { ServiceCards } from '@/components/service-figures/service-cards';
+import { ServiceComparison } from '@/components/service-figures/service-comparison';
+import { Button, buttonClasses, Card, CardContent, CardHeader, Skeleton, Spinner } from '@/components/ui';
+import { type ServiceGrouping, useServiceReport } from '@/lib/api/get-service-report';
 import { cn } from '@/lib/cn';
+import { type DateRange, describeRange, type RangePreset, rangeFromParams } from '@/lib/date-range';
+import { formatDuration } from '@/lib/format';
+import { useReportFilters } from '@/lib/use-report-filters';
 import { useAnalyticsReport } from './api/get-analytics-report';
 import { BusiestHours } from './components/busiest-hours';
 import { ClarificationOutcomes } from './components/clarification-outcomes';
@@ -12,7 +19,6 @@ import { HandoffReasons } from './components/handoff-reasons';
 import { KnowledgeGapsTable } from './components/knowledge-gaps-table';
 import { RangePicker } from './components/range-picker';
 import { SummaryCards } from './components/summary-cards';
-import { type DateRange, describeRange, type RangePreset, rangeFromParams } from './lib/date-range';
 
 // Chart.js is the heavy part of the screen: the figures render before it arrives.
 const PerDayChart = lazy(() =>
@@ -44,7 +50,7 @@ function ResponseFigures({ report }: { report: AnalyticsReport }) {
     ['Tempo médio de resposta', report.responseTime.averageAi, report.responseTime.averageHuman],
   ] as const;
   const show = (s: { seconds: number | null; count: number }) =>
-    s.seconds === null ? '—' : `${s.seconds.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
+    s.seconds === null ? '—' : formatDuration(s.seconds * 1000);
   return (
     <table className="mt-4 w-full text-sm">
       <thead>
@@ -73,11 +79,42 @@ function ResponseFigures({ report }: { report: AnalyticsReport }) {
   );
 }
 
+/** The service figures of the range with the filters, in total or per inbox or per person. */
+function ServiceSection({ range, grouping }: { range: DateRange; grouping: ServiceGrouping }) {
+  const [filters] = useReportFilters();
+  const service = useServiceReport(range, filters, grouping);
+  const data = service.data;
+  if (!data) {
+    return service.isError ? (
+      <p className="text-red-700 text-sm dark:text-red-300">Erro ao carregar os números do atendimento</p>
+    ) : (
+      <Skeleton className="h-40" />
+    );
+  }
+  return (
+    <div
+      className={cn('transition-opacity', service.isPlaceholderData && 'opacity-60')}
+      aria-busy={service.isFetching}
+    >
+      {grouping === 'none' ? (
+        <ServiceCards figures={data.total} backlog={data.backlog} />
+      ) : (
+        <ServiceComparison
+          groups={data.groups}
+          caption={grouping === 'inbox' ? 'Números por caixa de entrada' : 'Números por pessoa'}
+        />
+      )}
+    </div>
+  );
+}
+
 /** Route component for /analytics: every figure for a date range, AI vs human, each exportable as CSV. */
 export default function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const { preset, range } = rangeFromParams(params);
   const report = useAnalyticsReport(range);
+  const [filters, setFilters] = useReportFilters();
+  const filtered = Boolean(filters.inboxId || filters.userId || filters.labelId);
 
   const choosePreset = (next: RangePreset) =>
     setParams(
@@ -104,9 +141,49 @@ export default function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         description={`Desempenho do atendimento de ${describeRange(range)}`}
-        actions={data && <ExportButton table="conversas" range={range} label="as conversas do período" />}
+        actions={
+          <>
+            <Link to="/analytics/relatorios" className={buttonClasses('sm', 'secondary')}>
+              Relatórios
+            </Link>
+            {data && <ExportButton table="conversas" range={range} label="as conversas do período" />}
+          </>
+        }
       />
       <RangePicker preset={preset} range={range} onPreset={choosePreset} onCustom={chooseCustom} />
+      <ReportFilters value={filters} onChange={setFilters} />
+
+      <section aria-labelledby="service-title" className="space-y-4">
+        <h2 id="service-title" className="font-semibold text-lg text-slate-900 dark:text-white">
+          Atendimento
+        </h2>
+        <ServiceSection range={range} grouping="none" />
+        <Card>
+          <CardHeader
+            title="Por caixa de entrada"
+            description="Cada número lado a lado, com os filtros acima"
+          />
+          <CardContent>
+            <ServiceSection range={range} grouping="inbox" />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Por pessoa"
+            description="Quem resolveu, respondeu primeiro ou respondeu; a IA e as resoluções sem pessoa à parte"
+          />
+          <CardContent>
+            <ServiceSection range={range} grouping="operator" />
+          </CardContent>
+        </Card>
+      </section>
+
+      <h2 className="pt-2 font-semibold text-lg text-slate-900 dark:text-white">Conversas e IA</h2>
+      {filtered && (
+        <p className="-mt-2 text-slate-500 text-sm dark:text-slate-400">
+          Os números abaixo são de todas as caixas de entrada, pessoas e etiquetas.
+        </p>
+      )}
 
       {report.isError && !data ? (
         <Card className="p-6 text-center">

@@ -2,6 +2,7 @@ import { PageContainer } from '@/components/layout/page-header';
 import { ChartsSection } from './components/charts/charts-section';
 import { DashboardHeader } from './components/dashboard-header';
 import { RecentActivities } from './components/recent-activities';
+import { ServicePanel } from './components/service-panel';
 import { StatCards } from './components/stat-cards';
 import { SystemHealthPanel } from './components/system-health-panel';
 import { WhatsappCard } from './components/whatsapp-card';
@@ -18,6 +19,7 @@ export default function DashboardPage() {
       <DashboardHeader />
       <StatCards />
       <ChartsSection />
+      <ServicePanel />
       {/* The two short cards stack beside the long activity list: no card is stretched to its height. */}
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
         <div className="flex flex-col gap-4">

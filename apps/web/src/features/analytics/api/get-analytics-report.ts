@@ -1,7 +1,7 @@
 import { type AnalyticsReport, analyticsReportResponseSchema, apiPaths } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { DateRange } from '../lib/date-range';
+import type { DateRange } from '@/lib/date-range';
 
 export async function getAnalyticsReport(range: DateRange, signal?: AbortSignal): Promise<AnalyticsReport> {
   const response = await apiRequest(apiPaths.analyticsReport(), {

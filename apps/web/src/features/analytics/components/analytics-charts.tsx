@@ -1,8 +1,9 @@
 import type { AnalyticsReport } from '@atende/contracts';
-import { Legend } from 'chart.js';
+import { Legend, type Plugin } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { formatDecimal, formatNumber } from '@/lib/format';
+import { durationStepFor, formatDuration, formatNumber } from '@/lib/format';
+import { partialStyle } from '@/lib/partial-points';
 import { registerChartJs } from '@/lib/register-chart-js';
 import { useIsDarkMode } from '@/lib/use-is-dark-mode';
 
@@ -25,35 +26,55 @@ function axes(dark: boolean) {
 /** Conversations, conversions and hand-offs per day of the range. */
 export function PerDayChart({ perDay }: { perDay: AnalyticsReport['perDay'] }) {
   const dark = useIsDarkMode();
-  const data = useMemo(
-    () => ({
+  const data = useMemo(() => {
+    // Today is so far: its segment dashed, its bars lighter (never a drop to zero).
+    const series = (value: (d: AnalyticsReport['perDay'][number]) => number) =>
+      perDay.map((d) => ({ value: value(d), partial: d.partial }));
+    const conversations = partialStyle(
+      series((d) => d.conversations),
+      COLORS.blue,
+      'line',
+      dark,
+    );
+    return {
       labels: perDay.map((d) => d.label),
       datasets: [
         {
           type: 'line' as const,
           label: 'Conversas',
-          data: perDay.map((d) => d.conversations),
+          data: conversations.data,
           borderColor: COLORS.blue,
           backgroundColor: COLORS.blue,
-          tension: 0.3,
-          pointRadius: perDay.length > 45 ? 0 : 2,
+          tension: 0,
+          pointRadius: perDay.map((d) => (d.partial ? 4 : perDay.length > 45 ? 0 : 2)),
+          pointBackgroundColor: conversations.pointFill,
+          segment: { borderDash: conversations.segmentDash },
         },
         {
           type: 'bar' as const,
           label: 'Conversões',
           data: perDay.map((d) => d.converted),
-          backgroundColor: COLORS.green,
+          backgroundColor: partialStyle(
+            series((d) => d.converted),
+            COLORS.green,
+            'bar',
+            dark,
+          ).barColors,
         },
         {
           type: 'bar' as const,
           label: 'Transferências',
           data: perDay.map((d) => d.handoffs),
-          backgroundColor: COLORS.amber,
+          backgroundColor: partialStyle(
+            series((d) => d.handoffs),
+            COLORS.amber,
+            'bar',
+            dark,
+          ).barColors,
         },
       ],
-    }),
-    [perDay],
-  );
+    };
+  }, [perDay, dark]);
   const { grid, ticks } = axes(dark);
   return (
     <Chart
@@ -68,7 +89,8 @@ export function PerDayChart({ perDay }: { perDay: AnalyticsReport['perDay'] }) {
           legend: { labels: { color: ticks, boxWidth: 12 } },
           tooltip: {
             callbacks: {
-              title: (items) => `Dia: ${items[0]?.label ?? ''}`,
+              title: (items) =>
+                `Dia: ${items[0]?.label ?? ''}${perDay[items[0]?.dataIndex ?? -1]?.partial ? ' (parcial)' : ''}`,
               label: (item) => `${item.dataset.label}: ${formatNumber(Number(item.raw))}`,
             },
           },
@@ -86,23 +108,44 @@ export function PerDayChart({ perDay }: { perDay: AnalyticsReport['perDay'] }) {
   );
 }
 
-/** First and average response time, AI vs human, in seconds. */
+/** Writes each bar's duration at its end, so a short bar beside a long one still says what it is. */
+function barValues(color: string): Plugin<'bar'> {
+  return {
+    id: 'barValues',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      ctx.save();
+      ctx.fillStyle = color;
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textBaseline = 'middle';
+      chart.data.datasets.forEach((dataset, i) => {
+        chart.getDatasetMeta(i).data.forEach((bar, j) => {
+          const value = dataset.data[j] as number | null;
+          if (value === null || value === undefined) return;
+          ctx.fillText(formatDuration(value), bar.x + 4, bar.y);
+        });
+      });
+      ctx.restore();
+    },
+  };
+}
+
+/**
+ * First and average response time, AI vs people. Horizontal bars on a shared duration axis with
+ * round ticks; each bar says its own value, so a few seconds beside hours is still readable.
+ */
 export function ResponseTimeChart({ responseTime }: { responseTime: AnalyticsReport['responseTime'] }) {
   const dark = useIsDarkMode();
   const { grid, ticks } = axes(dark);
+  const ms = (s: { seconds: number | null }) => (s.seconds === null ? null : s.seconds * 1000);
+  const ai = [ms(responseTime.firstAi), ms(responseTime.averageAi)];
+  const human = [ms(responseTime.firstHuman), ms(responseTime.averageHuman)];
+  const max = Math.max(0, ...[...ai, ...human].map((v) => v ?? 0));
   const data = {
     labels: ['Primeira resposta', 'Tempo médio de resposta'],
     datasets: [
-      {
-        label: 'IA',
-        data: [responseTime.firstAi.seconds ?? 0, responseTime.averageAi.seconds ?? 0],
-        backgroundColor: COLORS.violet,
-      },
-      {
-        label: 'Humano',
-        data: [responseTime.firstHuman.seconds ?? 0, responseTime.averageHuman.seconds ?? 0],
-        backgroundColor: COLORS.blue,
-      },
+      { label: 'IA', data: ai, backgroundColor: COLORS.violet, minBarLength: 3 },
+      { label: 'Humano', data: human, backgroundColor: COLORS.blue, minBarLength: 3 },
     ],
   };
   return (
@@ -110,32 +153,33 @@ export function ResponseTimeChart({ responseTime }: { responseTime: AnalyticsRep
       type="bar"
       data={data}
       role="img"
-      aria-label="Tempo de resposta em segundos, IA comparada com humanos"
+      aria-label="Tempo de resposta, IA comparada com humanos"
+      plugins={[barValues(ticks)]}
       options={{
+        indexAxis: 'y',
         maintainAspectRatio: false,
         plugins: {
           legend: { labels: { color: ticks, boxWidth: 12 } },
           tooltip: {
-            callbacks: { label: (item) => `${item.dataset.label}: ${formatSeconds(Number(item.raw))}` },
+            callbacks: {
+              label: (item) => `${item.dataset.label}: ${formatDuration(item.raw as number | null)}`,
+            },
           },
         },
+        layout: { padding: { right: 56 } },
         scales: {
-          x: { grid: { display: false }, ticks: { color: ticks } },
-          y: {
+          y: { grid: { display: false }, ticks: { color: ticks } },
+          x: {
             beginAtZero: true,
             grid: { color: grid },
-            ticks: { color: ticks, callback: (v) => formatSeconds(Number(v)) },
+            ticks: {
+              color: ticks,
+              stepSize: durationStepFor(max),
+              callback: (v) => formatDuration(Number(v)),
+            },
           },
         },
       }}
     />
   );
-}
-
-/** 75 → '1 min 15 s'; 8.5 → '8,5 s'. */
-export function formatSeconds(seconds: number): string {
-  if (seconds < 60) return `${formatDecimal(seconds, seconds < 10 && seconds % 1 ? 1 : 0)} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

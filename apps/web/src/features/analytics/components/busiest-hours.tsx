@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 
 const WEEKDAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -34,7 +34,7 @@ export function BusiestHours({ heatmap }: { heatmap: number[][] }) {
               {HOURS.map((hour) => {
                 const count = hours[hour] ?? 0;
                 const share = count / max;
-                const label = `${WEEKDAY_NAMES[day]}, ${hour}h: ${formatNumber(count)} mensagens`;
+                const label = `${WEEKDAY_NAMES[day]}, ${hour}h: ${formatCount(count, 'mensagem', 'mensagens')}`;
                 return (
                   <td
                     key={hour}

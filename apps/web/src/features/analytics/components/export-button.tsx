@@ -3,8 +3,8 @@ import { apiPaths } from '@atende/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button, toast } from '@/components/ui';
+import type { DateRange } from '@/lib/date-range';
 import { downloadFile } from '@/lib/download';
-import type { DateRange } from '../lib/date-range';
 
 /** 'CSV' next to a table or series: downloads that export for the range on screen. */
 export function ExportButton({

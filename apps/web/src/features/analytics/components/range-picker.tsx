@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { type DateRange, RANGE_PRESETS, type RangePreset, todayIn } from '../lib/date-range';
+import { type DateRange, RANGE_PRESETS, type RangePreset, todayIn } from '@/lib/date-range';
 
 interface RangePickerProps {
   preset: RangePreset;

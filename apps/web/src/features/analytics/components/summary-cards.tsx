@@ -2,7 +2,7 @@ import type { AnalyticsReport } from '@atende/contracts';
 import { Bot, MessagesSquare, ShoppingBag, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui';
-import { formatDecimal, formatNumber } from '@/lib/format';
+import { formatCount, formatDecimal, formatNumber } from '@/lib/format';
 
 function Figure({
   icon,
@@ -38,13 +38,13 @@ export function SummaryCards({ report }: { report: AnalyticsReport }) {
         icon={<MessagesSquare className="size-4" aria-hidden />}
         label="Conversas"
         value={formatNumber(conversations.active)}
-        hint={`${formatNumber(conversations.started)} novas no período`}
+        hint={`${formatCount(conversations.started, 'nova', 'novas')} no período`}
       />
       <Figure
         icon={<ShoppingBag className="size-4" aria-hidden />}
         label="Taxa de conversão"
         value={`${formatDecimal(conversations.conversionRate)}%`}
-        hint={`${formatNumber(conversations.converted)} conversões`}
+        hint={formatCount(conversations.converted, 'conversão', 'conversões')}
       />
       <Figure
         icon={<Bot className="size-4" aria-hidden />}
@@ -60,7 +60,7 @@ export function SummaryCards({ report }: { report: AnalyticsReport }) {
         icon={<UserRound className="size-4" aria-hidden />}
         label="Transferências para humano"
         value={`${formatDecimal(handoffs.rate)}%`}
-        hint={`${formatNumber(handoffs.count)} transferências · ${formatNumber(handoffs.takeovers)} assumidas`}
+        hint={`${formatCount(handoffs.count, 'transferência', 'transferências')} · ${formatCount(handoffs.takeovers, 'assumida', 'assumidas')}`}
       />
     </div>
   );

@@ -8,15 +8,24 @@ import {
 import { ArrowLeft, Download, MessageSquare, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { TextAreaField, TextField } from '@/components/form/fields';
+import { TextAreaField, TextField, ToggleField } from '@/components/form/fields';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LABEL_COLOR_CLASSES, LabelChip } from '@/components/label-chip';
+import { SatisfactionRating, surveyOutcome } from '@/components/satisfaction-rating';
 import { Avatar, Button, Card, CardContent, CardHeader, toast, useConfirm } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
+import { useClientSatisfaction } from '@/lib/api/get-satisfaction';
 import { cn } from '@/lib/cn';
 import { conversationHref } from '@/lib/conversation-link';
 import { downloadFile } from '@/lib/download';
-import { formatDate, formatDecimal, formatDuration, formatNumber, formatRelativeTime } from '@/lib/format';
+import {
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  formatNumber,
+  formatRelativeTime,
+} from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useEraseClient } from '../api/erase-client';
 import { useUpdateClient } from '../api/update-client';
@@ -31,6 +40,7 @@ function EditForm({ client, labels }: { client: ClientDetail; labels: readonly L
       email: client.email ?? '',
       notes: client.notes ?? '',
       labelIds: client.labelIds,
+      doNotContact: client.doNotContact,
     }),
     [client],
   );
@@ -70,6 +80,12 @@ function EditForm({ client, labels }: { client: ClientDetail; labels: readonly L
         value={form.values.notes ?? ''}
         onChange={(v) => form.set('notes', v)}
         error={form.errors.notes}
+      />
+      <ToggleField
+        label="Não contatar"
+        description="O cliente pediu para não receber mensagens que nós iniciamos, como a pesquisa de satisfação."
+        checked={form.values.doNotContact ?? false}
+        onChange={(v) => form.set('doNotContact', v)}
       />
       {labels?.length === 0 && (
         <p className="text-slate-500 text-sm dark:text-slate-400">
@@ -124,9 +140,7 @@ function Totals({ client }: { client: ClientDetail }) {
     ['Respostas da IA', client.totals.aiShare === null ? '—' : `${formatDecimal(client.totals.aiShare)}%`],
     [
       'Última resposta em',
-      client.totals.lastResponseSeconds === null
-        ? '—'
-        : formatDuration(client.totals.lastResponseSeconds * 1000),
+      client.totals.lastResponseMs === null ? '—' : formatDuration(client.totals.lastResponseMs),
     ],
   ] as const;
   return (
@@ -162,7 +176,10 @@ function PrivacyActions({ client }: { client: ClientDetail }) {
     if (!ok) return;
     erase.mutate(undefined, {
       onSuccess: (counts) =>
-        toast.success('Dados do cliente apagados', `${formatNumber(counts.messages)} mensagens anonimizadas`),
+        toast.success(
+          'Dados do cliente apagados',
+          `${formatCount(counts.messages, 'mensagem anonimizada', 'mensagens anonimizadas')}`,
+        ),
       onError: (error) => toast.error('Não foi possível apagar', error.message),
     });
   }
@@ -257,7 +274,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
                           {c.lastMessage || 'Nenhuma mensagem'}
                         </p>
                         <p className="text-slate-500 text-xs dark:text-slate-400">
-                          {formatDate(c.startedAt)} · {formatNumber(c.messageCount)} mensagens
+                          {formatDate(c.startedAt)} · {formatCount(c.messageCount, 'mensagem', 'mensagens')}
                           {c.isAiHandled ? ' · IA' : ''}
                         </p>
                       </div>
@@ -273,7 +290,56 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
         </Card>
       </div>
 
+      <SatisfactionCard clientId={client.id} />
+
       {user?.role === 'admin' && <PrivacyActions client={client} />}
     </div>
+  );
+}
+
+/** The customer's answers to the satisfaction survey, newest first, with the conversation they rated. */
+function SatisfactionCard({ clientId }: { clientId: string }) {
+  const surveys = useClientSatisfaction(clientId).data ?? [];
+  const answered = surveys.filter((s) => s.rating !== null);
+  const shown = surveys.filter((s) => s.sentAt !== null || s.rating !== null).slice(0, 10);
+  return (
+    <Card data-testid="client-satisfaction">
+      <CardHeader
+        title="Satisfação"
+        description={
+          answered.length === 0
+            ? 'O cliente ainda não respondeu a pesquisa de satisfação.'
+            : `${formatCount(answered.length, 'avaliação', 'avaliações')}, média ${formatDecimal(
+                answered.reduce((sum, s) => sum + (s.rating ?? 0), 0) / answered.length,
+                1,
+              )} de 5`
+        }
+      />
+      {shown.length > 0 && (
+        <CardContent className="pt-3">
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {shown.map((survey) => (
+              <li key={survey.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2.5 text-sm">
+                {survey.rating === null ? (
+                  <span className="text-slate-500 dark:text-slate-400">{surveyOutcome(survey)}</span>
+                ) : (
+                  <SatisfactionRating rating={survey.rating} />
+                )}
+                <Link
+                  to={conversationHref(survey.conversationId)}
+                  className="text-slate-500 text-xs hover:underline dark:text-slate-400"
+                >
+                  Conversa resolvida em {formatDate(survey.resolvedAt)}
+                  {survey.person ? ` por ${survey.person.name}` : ''}
+                </Link>
+                {survey.comment && (
+                  <p className="w-full text-slate-700 dark:text-slate-200">“{survey.comment}”</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      )}
+    </Card>
   );
 }

@@ -42,7 +42,7 @@ describe('StatCards', () => {
 
     expect(screen.getByTestId('stat-card-conversations').textContent).toContain('42');
     const response = screen.getByTestId('stat-card-responseTime');
-    expect(response.textContent).toContain('4,2s');
+    expect(response.textContent).toContain('4,2 s');
     expect(response.querySelector('[data-change]')?.getAttribute('data-change')).toBe('decrease');
     expect(response.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('positive');
     expect(response.textContent).toContain('Redução de 25,0% vs. ontem');

@@ -1,5 +1,5 @@
 import { LIMITS } from '@atende/contracts';
-import { formatDecimal, formatNumber } from '@/lib/format';
+import { formatCount, formatDecimal, formatDuration, formatNumber } from '@/lib/format';
 
 export type ChartId = 'conversations' | 'conversions' | 'responseTime' | 'clientGrowth';
 
@@ -18,6 +18,8 @@ export interface ChartSpec {
   /** Y tick text. */
   tick: (value: number) => string;
   integerTicks: boolean;
+  /** Values are seconds: the axis ticks on round durations ("30 s", "5 min"), read by the one formatter. */
+  durationTicks?: boolean;
   max?: number;
   /** Dataset label (also the key react-chartjs-2 matches datasets by, so updates animate in place). */
   seriesLabel: string;
@@ -28,11 +30,12 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     id: 'conversations',
     title: 'Conversas por Hora',
     subtitle: 'Últimas 24 horas',
-    type: 'line',
+    // Whole counts per hour: bars, not a curve between them.
+    type: 'bar',
     color: 'blue',
     height: LIMITS.chartHeight,
     tooltipTitle: (label) => `Hora: ${label}`,
-    tooltipLabel: (value) => `${formatNumber(value)} conversas`,
+    tooltipLabel: (value) => formatCount(value, 'conversa', 'conversas'),
     tick: (value) => formatNumber(value),
     integerTicks: true,
     seriesLabel: 'Conversas',
@@ -59,9 +62,10 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     color: 'amber',
     height: LIMITS.chartHeight,
     tooltipTitle: (label) => `Hora: ${label}`,
-    tooltipLabel: (value) => `${formatDecimal(value, 1)}s de resposta`,
-    tick: (value) => `${formatNumber(value, 1)}s`,
+    tooltipLabel: (value) => `${formatDuration(value * 1000)} de resposta`,
+    tick: (value) => formatDuration(value * 1000),
     integerTicks: false,
+    durationTicks: true,
     seriesLabel: 'Tempo de resposta',
   },
   {
@@ -72,7 +76,7 @@ export const CHART_SPECS: readonly ChartSpec[] = [
     color: 'purple',
     height: LIMITS.clientGrowthChartHeight,
     tooltipTitle: (label) => `Data: ${label}`,
-    tooltipLabel: (value) => `${formatNumber(value)} clientes ativos`,
+    tooltipLabel: (value) => formatCount(value, 'cliente ativo', 'clientes ativos'),
     tick: (value) => formatNumber(value),
     integerTicks: true,
     seriesLabel: 'Clientes ativos',
@@ -99,11 +103,7 @@ export const THEME_COLORS = {
   dark: { tick: '#94a3b8', grid: '#1e293b', tooltipBg: '#f8fafc', tooltipText: '#0f172a', border: '#334155' },
 } as const;
 
-/** '#3b82f6' + 0.15 → 'rgba(59, 130, 246, 0.15)'. */
-export function withAlpha(hex: string, alpha: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
-}
+export { withAlpha } from '@/lib/partial-points';
 
 /** A short text alternative for the canvas: the latest value and the peak. */
 export function describeSeries(spec: ChartSpec, points: { label: string; value: number }[]): string {

@@ -46,7 +46,7 @@ describe('buildStatCards', () => {
   it('formats values in pt-BR', () => {
     expect(byId.conversations?.value).toBe('1.234');
     expect(byId.conversion?.value).toBe('18,3%');
-    expect(byId.responseTime?.value).toBe('3,4s');
+    expect(byId.responseTime?.value).toBe('3,4 s');
     expect(byId.activeClients?.value).toBe('87');
   });
 

@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@atende/contracts';
-import { formatChange, formatNumber, formatPercent } from '@/lib/format';
+import { formatChange, formatDuration, formatNumber, formatPercent } from '@/lib/format';
 
 export type ChangeType = 'increase' | 'decrease' | 'neutral';
 /** How a change reads to an operator: good news, bad news, or nothing to see. */
@@ -50,11 +50,6 @@ export function formatPointsChange(value: number): string {
   return `${formatChange(value).slice(0, -1)} p.p.`;
 }
 
-/** Seconds with one decimal: 12.34 → '12,3s'. */
-export function formatSeconds(seconds: number): string {
-  return `${formatNumber(seconds, 1)}s`;
-}
-
 export interface StatCardFrame {
   id: StatCardId;
   title: string;
@@ -90,7 +85,7 @@ export function buildStatCards(stats: DashboardStats): StatCardModel[] {
     {
       id: 'responseTime',
       title: 'Tempo Médio de Resposta',
-      value: formatSeconds(stats.avgResponseTime),
+      value: formatDuration(stats.avgResponseTime * 1000),
       change: buildChange(stats.avgResponseTimeChange, 'vs. ontem', true),
       color: 'amber',
     },

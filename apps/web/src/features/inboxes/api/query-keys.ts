@@ -3,4 +3,5 @@ export const inboxKeys = {
   kinds: () => ['inbox-kinds'] as const,
   members: () => ['inbox-members'] as const,
   businessHours: (inboxId: string) => ['inbox-business-hours', inboxId] as const,
+  satisfaction: (inboxId: string) => ['inbox-satisfaction', inboxId] as const,
 };

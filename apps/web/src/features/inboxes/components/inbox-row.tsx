@@ -1,5 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
-import { Clock, Pencil, Phone, QrCode, RefreshCw, Trash2, Unplug, Users } from 'lucide-react';
+import { Clock, Pencil, Phone, QrCode, RefreshCw, Smile, Trash2, Unplug, Users } from 'lucide-react';
 import { ChannelKindIcon } from '@/channels/channel-kind-icon';
 import { channelKind, channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
@@ -22,10 +22,20 @@ interface Props {
   onPair: () => void;
   onEdit: () => void;
   onBusinessHours: () => void;
+  onSatisfaction: () => void;
 }
 
 /** One inbox: what it is, its state, the agent switch, who sees it and (for admins) what to do. */
-export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit, onBusinessHours }: Props) {
+export function InboxRow({
+  inbox,
+  kind,
+  access,
+  isAdmin,
+  onPair,
+  onEdit,
+  onBusinessHours,
+  onSatisfaction,
+}: Props) {
   const confirm = useConfirm();
   const update = useUpdateInbox();
   const reconnect = useReconnectInbox();
@@ -149,6 +159,9 @@ export function InboxRow({ inbox, kind, access, isAdmin, onPair, onEdit, onBusin
               </RowMenuItem>
               <RowMenuItem icon={Clock} onSelect={onBusinessHours}>
                 Horário de atendimento
+              </RowMenuItem>
+              <RowMenuItem icon={Smile} onSelect={onSatisfaction}>
+                Pesquisa de satisfação
               </RowMenuItem>
               <RowMenuItem
                 icon={RefreshCw}

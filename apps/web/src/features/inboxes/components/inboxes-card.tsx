@@ -16,12 +16,14 @@ import { BusinessHoursDialog } from './business-hours-dialog';
 import { InboxFormDialog } from './inbox-form-dialog';
 import { InboxRow } from './inbox-row';
 import { PairInboxDialog } from './pair-inbox-dialog';
+import { SatisfactionDialog } from './satisfaction-dialog';
 
 type Dialog =
   | { type: 'add' }
   | { type: 'edit'; inboxId: string }
   | { type: 'pair'; inboxId: string }
   | { type: 'hours'; inboxId: string }
+  | { type: 'satisfaction'; inboxId: string }
   | null;
 
 /** Integrations › Caixas de entrada: every connected number; admins add, pair, edit and remove them. */
@@ -42,6 +44,7 @@ export function InboxesCard() {
   const pairingInbox = dialog?.type === 'pair' ? find(dialog.inboxId) : undefined;
   const editingInbox = dialog?.type === 'edit' ? find(dialog.inboxId) : undefined;
   const hoursInbox = dialog?.type === 'hours' ? find(dialog.inboxId) : undefined;
+  const surveyInbox = dialog?.type === 'satisfaction' ? find(dialog.inboxId) : undefined;
 
   return (
     <IntegrationCard
@@ -84,6 +87,7 @@ export function InboxesCard() {
                 onPair={() => setDialog({ type: 'pair', inboxId: inbox.id })}
                 onEdit={() => setDialog({ type: 'edit', inboxId: inbox.id })}
                 onBusinessHours={() => setDialog({ type: 'hours', inboxId: inbox.id })}
+                onSatisfaction={() => setDialog({ type: 'satisfaction', inboxId: inbox.id })}
               />
             ))}
           </ItemList>
@@ -107,6 +111,13 @@ export function InboxesCard() {
               if (!open) close();
             }}
             inbox={hoursInbox}
+          />
+          <SatisfactionDialog
+            open={dialog?.type === 'satisfaction'}
+            onOpenChange={(open) => {
+              if (!open) close();
+            }}
+            inbox={surveyInbox}
           />
           <PairInboxDialog
             open={dialog?.type === 'pair'}

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { TextField } from '@/components/form/fields';
 import { Button, Modal, type Tone, ToneBadge } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { formatDuration } from '@/lib/format';
+import { formatMilliseconds } from '@/lib/format';
 import { useTestOrderLookup } from '../api/test-order-lookup';
 import { fillUrl } from '../lib/lookup-form';
 
@@ -117,7 +117,7 @@ function TestResult({ result }: { result: OrderLookupResult }) {
       <div className="flex flex-wrap items-center gap-2">
         <ToneBadge tone={outcome.tone} label={outcome.label} dot />
         <span className="text-slate-500 text-xs tabular-nums dark:text-slate-400">
-          em {formatDuration(result.durationMs)}
+          em {formatMilliseconds(result.durationMs)}
         </span>
       </div>
       {result.outcome === 'found' ? (

@@ -1,7 +1,7 @@
 import { DOMAIN_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint } from '@atende/contracts';
 import { History, RefreshCw, Send } from 'lucide-react';
 import { Button, Modal, Skeleton, ToneBadge } from '@/components/ui';
-import { formatCount, formatDuration, formatTime } from '@/lib/format';
+import { formatCount, formatMilliseconds, formatTime } from '@/lib/format';
 import { DELIVERY_LOG_LIMIT, useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { deliveryState, formatDateTime } from '../lib/endpoint-state';
@@ -162,7 +162,7 @@ function DeliveryRow({
           {delivery.durationMs !== null ? (
             <div className="flex gap-1">
               <dt className="sr-only">Duração</dt>
-              <dd className="tabular-nums">{formatDuration(delivery.durationMs)}</dd>
+              <dd className="tabular-nums">{formatMilliseconds(delivery.durationMs)}</dd>
             </div>
           ) : null}
         </dl>

@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookEndpoint } from '@atende/contracts';
+import { DOMAIN_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint } from '@atende/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failWith, mockApi, renderWithProviders, signInAs, signOut } from '@/test/mock-api';
@@ -47,16 +47,8 @@ const DISABLED = endpoint({
   id: 'e2',
   url: 'https://erp.loja.com.br/hooks',
   description: '',
-  events: [
-    'message.received',
-    'message.sent',
-    'conversation.status_changed',
-    'conversation.handed_off',
-    'conversation.assigned',
-    'client.updated',
-    'inbox.connected',
-    'inbox.disconnected',
-  ],
+  // Every event there is: shown as "Todos os eventos".
+  events: Object.keys(DOMAIN_EVENT_TYPES) as WebhookEndpoint['events'],
   enabled: false,
   failingSince: '2026-05-17T10:00:00.000Z',
   disabledReason: 'Desativado automaticamente: todas as entregas falharam por mais de 24 horas',

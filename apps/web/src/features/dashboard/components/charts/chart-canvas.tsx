@@ -18,7 +18,7 @@ interface ChartCanvasProps {
 /** One Chart.js chart; datasets keep their identity across updates, so live data animates in place. */
 export default function ChartCanvas({ spec, points }: ChartCanvasProps) {
   const dark = useIsDarkMode();
-  const options = useMemo(() => buildOptions(spec, dark), [spec, dark]);
+  const options = useMemo(() => buildOptions(spec, dark, points), [spec, dark, points]);
   const data = useMemo(() => buildData(spec, points, dark), [spec, points, dark]);
   return (
     <Chart

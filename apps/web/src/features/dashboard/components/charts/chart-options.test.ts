@@ -16,7 +16,7 @@ describe('buildOptions', () => {
     expect(call(callbacks?.label, item('05/03', 12.34))).toBe('12,3% de conversão');
     const hourly = buildOptions(spec('responseTime'), false).plugins?.tooltip?.callbacks;
     expect(call(hourly?.title, [item('14:00', 3)])).toBe('Hora: 14:00');
-    expect(call(hourly?.label, item('14:00', 3))).toBe('3,0s de resposta');
+    expect(call(hourly?.label, item('14:00', 3))).toBe('3 s de resposta');
   });
 
   it('uses integer ticks for counts and 0–100 with % for the conversion rate', () => {
@@ -25,8 +25,11 @@ describe('buildOptions', () => {
     const rate = buildOptions(spec('conversions'), false).scales?.y;
     expect(rate).toMatchObject({ min: 0, max: 100 });
     expect(call(rate?.ticks?.callback, 40, 0, [])).toBe('40%');
-    const seconds = buildOptions(spec('responseTime'), false).scales?.y;
-    expect(call(seconds?.ticks?.callback, 2.5, 0, [])).toBe('2,5s');
+    // Response times tick on round durations: 2 h 46 min at most → a tick every hour.
+    const seconds = buildOptions(spec('responseTime'), false, [{ label: '14:00', value: 9_960 }]).scales?.y;
+    expect(seconds?.ticks).toMatchObject({ stepSize: 3600 });
+    expect(call(seconds?.ticks?.callback, 3600, 0, [])).toBe('1 h');
+    expect(call(seconds?.ticks?.callback, 2.5, 0, [])).toBe('2,5 s');
   });
 
   it('follows the theme: lighter ticks and darker grid lines in dark mode', () => {
@@ -35,6 +38,18 @@ describe('buildOptions', () => {
     expect(light?.ticks?.color).toBe(THEME_COLORS.light.tick);
     expect(dark?.ticks?.color).toBe(THEME_COLORS.dark.tick);
     expect(dark?.grid?.color).toBe(THEME_COLORS.dark.grid);
+  });
+});
+
+describe('the bucket still running', () => {
+  it('says so in the tooltip, and a line leaves it out while it has nothing yet', () => {
+    const points = [
+      { label: '09/06', value: 20 },
+      { label: '10/06', value: 0, partial: true },
+    ];
+    const callbacks = buildOptions(spec('conversions'), false, points).plugins?.tooltip?.callbacks;
+    expect(call(callbacks?.title, [{ ...item('10/06', 0), dataIndex: 1 }])).toBe('Dia: 10/06 (parcial)');
+    expect(buildData(spec('conversions'), points, false).datasets[0]?.data).toEqual([20, null]);
   });
 });
 

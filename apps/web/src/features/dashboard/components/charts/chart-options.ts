@@ -1,5 +1,7 @@
 import type { ChartPoint } from '@atende/contracts';
 import type { ChartData, ChartOptions } from 'chart.js';
+import { durationStepFor } from '@/lib/format';
+import { partialStyle } from '@/lib/partial-points';
 import { type ChartSpec, SERIES_COLORS, THEME_COLORS, withAlpha } from '../../lib/chart-config';
 
 /** Chart.js options and data for one dashboard chart, per theme (pure: no chart code is loaded here). */
@@ -12,8 +14,11 @@ export const X_LABEL_MARGIN = 8;
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-export function buildOptions(spec: ChartSpec, dark: boolean): ChartOptions<Kind> {
+export function buildOptions(spec: ChartSpec, dark: boolean, points: ChartPoint[] = []): ChartOptions<Kind> {
   const theme = dark ? THEME_COLORS.dark : THEME_COLORS.light;
+  // Seconds on round durations: the step for the largest value, at most five intervals.
+  const max = Math.max(0, ...points.map((p) => p.value));
+  const durationStep = spec.durationTicks ? durationStepFor(max * 1000) / 1000 : undefined;
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -29,7 +34,10 @@ export function buildOptions(spec: ChartSpec, dark: boolean): ChartOptions<Kind>
         padding: 10,
         cornerRadius: 6,
         callbacks: {
-          title: (items) => spec.tooltipTitle(String(items[0]?.label ?? '')),
+          title: (items) => {
+            const title = spec.tooltipTitle(String(items[0]?.label ?? ''));
+            return points[items[0]?.dataIndex ?? -1]?.partial ? `${title} (parcial)` : title;
+          },
           label: (item) => spec.tooltipLabel(Number(item.parsed.y ?? 0)),
         },
       },
@@ -56,6 +64,7 @@ export function buildOptions(spec: ChartSpec, dark: boolean): ChartOptions<Kind>
           font: { size: 11 },
           maxTicksLimit: 6,
           ...(spec.integerTicks ? { precision: 0 } : {}),
+          ...(durationStep ? { stepSize: durationStep } : {}),
           callback: (value) => spec.tick(Number(value)),
         },
       },
@@ -66,22 +75,27 @@ export function buildOptions(spec: ChartSpec, dark: boolean): ChartOptions<Kind>
 export function buildData(spec: ChartSpec, points: ChartPoint[], dark: boolean): ChartData<Kind> {
   const color = dark ? SERIES_COLORS[spec.color].dark : SERIES_COLORS[spec.color].light;
   const isLine = spec.type === 'line';
+  // The running hour or day is so far: dashed and hollow (a line), lighter (a bar), left out when empty.
+  const partial = partialStyle(points, color, isLine ? 'line' : 'bar', dark);
   return {
     labels: points.map((p) => p.label),
     datasets: [
       {
         label: spec.seriesLabel,
-        data: points.map((p) => p.value),
+        data: partial.data,
         borderColor: color,
-        backgroundColor: isLine ? withAlpha(color, dark ? 0.18 : 0.12) : withAlpha(color, dark ? 0.75 : 0.85),
+        backgroundColor: isLine ? withAlpha(color, dark ? 0.18 : 0.12) : partial.barColors,
         borderWidth: isLine ? 2 : 0,
         ...(isLine
           ? {
               fill: true,
-              cubicInterpolationMode: 'monotone' as const,
-              pointRadius: 0,
+              // Straight segments between whole values: no curve invents what happened in between.
+              tension: 0,
+              pointRadius: partial.pointRadius,
+              pointBackgroundColor: partial.pointFill,
               pointHoverRadius: 4,
               pointHitRadius: 8,
+              segment: { borderDash: partial.segmentDash },
             }
           : { borderRadius: 4, maxBarThickness: 18 }),
       },

@@ -11,11 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('conversations').addColumn('archived_at', 'bigint').execute();
   await db.schema.alterTable('conversations').addColumn('snoozed_until', 'bigint').execute();
   await db.schema.alterTable('conversations').addColumn('last_person_id', 'text').execute();
-  // The lists leave archived conversations out; their counts read this index.
+  // The lists leave archived conversations out: newest first among the unarchived (the page and its
+  // count read this index alone; on archived_at only, SQLite sorted every row for each page).
   await db.schema
-    .createIndex('conversations_archived_idx')
+    .createIndex('conversations_archived_time_idx')
     .on('conversations')
-    .column('archived_at')
+    .columns(['archived_at', 'last_message_time', 'id'])
     .execute();
   // The queue ("não atribuídas", oldest first) and each person's open conversations.
   await db.schema
@@ -79,7 +80,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('last_assigned_at').execute();
   await db.schema.alterTable('users').dropColumn('availability').execute();
   await db.schema.dropIndex('conversations_handler_idx').execute();
-  await db.schema.dropIndex('conversations_archived_idx').execute();
+  await db.schema.dropIndex('conversations_archived_time_idx').execute();
   await db.schema.alterTable('conversations').dropColumn('last_person_id').execute();
   await db.schema.alterTable('conversations').dropColumn('snoozed_until').execute();
   await db.schema.alterTable('conversations').dropColumn('archived_at').execute();

@@ -40,6 +40,7 @@ const GENERIC_STRINGS = [
   '👍',
   'abc12345',
   '2026-01-01',
+  '2099-01-01T12:00:00.000Z',
 ];
 
 function accepts(schema: Schema, value: unknown): boolean {

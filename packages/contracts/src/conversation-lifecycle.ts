@@ -12,9 +12,8 @@ import { okEnvelope } from './envelope.js';
 /** Snooze until an instant, or until the customer writes again (`until: null`). */
 export const snoozeRequestSchema = z
   .object({
-    until: isoDateSchema
-      .nullable()
-      .refine((at) => at === null || Date.parse(at) > Date.now(), 'Escolha um horário no futuro'),
+    // In the future (checked by the server at the moment it snoozes).
+    until: isoDateSchema.nullable(),
   })
   .strict();
 export type SnoozeRequest = z.infer<typeof snoozeRequestSchema>;

@@ -97,7 +97,11 @@ export function automationsRoutes(cache: RulesCache): FastifyPluginAsync {
 
     app.post(
       '/api/automations/test',
-      { ...manage, schema: { body: testRuleRequestSchema, response: { 200: testRuleResponseSchema } } },
+      {
+        ...manage,
+        ...guardConversation('body.conversationId'),
+        schema: { body: testRuleRequestSchema, response: { 200: testRuleResponseSchema } },
+      },
       async (request) => ({
         success: true as const,
         data: await testRule(app, cache, request.body.rule, request.body.conversationId),

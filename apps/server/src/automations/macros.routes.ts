@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardConversation } from '../conversations/visibility/route-access.js';
 import { recordAudit } from '../kernel/audit/audit.repository.js';
 import { AppError } from '../lib/app-error.js';
 import { newId } from '../lib/ids.js';
@@ -113,12 +114,15 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/api/macros/:id/run',
-    { ...auth, schema: { params, body: runMacroRequestSchema, response: { 200: runMacroResponseSchema } } },
+    {
+      ...auth,
+      // The conversation must be one the person sees (404 otherwise, like every conversation route).
+      ...guardConversation('body.conversationId'),
+      schema: { params, body: runMacroRequestSchema, response: { 200: runMacroResponseSchema } },
+    },
     async (request) => {
       const person = user(request);
       const macro = await usable(request.params.id, person);
-      // The conversation must be one the person sees (404 otherwise, like every conversation route).
-      await app.domain.visibility.assertCanSee(person, request.body.conversationId);
       const lines = await runActions(app, request.body.conversationId, macro.actions, {
         label: `macro ${macro.name}`,
         runKey: `macro:${macro.id}:${newId()}`,

@@ -25,7 +25,7 @@ export interface ListConversationsFilter {
   handler?: HandlerMode | undefined;
   /** The viewer's visibility scope (conversations/visibility), applied when it limits them. */
   visible?: { readonly limited: boolean; where(table: string): Expression<SqlBool> } | undefined;
-  /** Held by this person (a user id), or waiting for one (null: the queue, oldest first). */
+  /** Held by this person (a user id), or by nobody (null: the AI, waiting, paused). */
   heldBy?: string | null | undefined;
   limit: number;
   cursor?: string | undefined;
@@ -44,7 +44,7 @@ function ownFilters(filter: ListConversationsFilter): Expression<SqlBool> {
   if (filter.inboxId) parts.push(eb('c.inbox_id', '=', filter.inboxId));
   if (filter.handler) parts.push(eb('c.handler_mode', '=', filter.handler));
   if (filter.visible?.limited) parts.push(filter.visible.where('c'));
-  if (filter.heldBy === null) parts.push(eb('c.handler_mode', '=', 'waiting_human'));
+  if (filter.heldBy === null) parts.push(eb('c.handler_mode', '!=', 'human'));
   else if (filter.heldBy) {
     parts.push(eb.and([eb('c.handler_mode', '=', 'human'), eb('c.handler_user_id', '=', filter.heldBy)]));
   }
@@ -213,8 +213,8 @@ export function conversationQueries(db: Kysely<Database>) {
         return toPage(rows, filter.limit, Number(count.rows[0]?.total ?? 0));
       }
       let page = filtered(filter);
-      // The queue: who waits longest comes first (the cursor is then on handler_since).
-      if (filter.heldBy === null) {
+      // The queue (waiting for a person): who waits longest comes first (the cursor is on handler_since).
+      if (filter.handler === 'waiting_human') {
         if (cursor) {
           page = page.where((eb) =>
             eb.or([

@@ -56,6 +56,8 @@ export const lifecycleRoutes: FastifyPluginAsync = async (fastify) => {
     { ...visible, schema: { ...one, body: snoozeRequestSchema } },
     async (request) => {
       const until = request.body.until === null ? null : Date.parse(request.body.until);
+      if (until !== null && until <= Date.now())
+        throw new AppError('VALIDATION_ERROR', 'Escolha um horário no futuro');
       return {
         success: true as const,
         data: await messaging.snooze(request.params.id, userOf(request), until),

@@ -1,9 +1,9 @@
 /**
  * Agent quality and latency.
  * 1. The reported figure: twelve businesses written blind and held out (`eval/heldout/`), scored with
- *    every tuned constant fitted on the training domains only (the six older domains and the four
- *    tuning businesses), against the budgets of `HELDOUT_BUDGETS`; a table per business. Only
- *    aggregate figures of the held-out businesses are ever printed, never their items.
+ *    the shipped tuning, every constant of which is fitted on the training domains only (the six older
+ *    domains and the four tuning businesses: `--fit`), against the budgets of `HELDOUT_BUDGETS`; a
+ *    table per business. Only aggregate figures of the held-out businesses are ever printed.
  * 2. The four tuning businesses, each with a fit on the other training domains (misses listable).
  * 3. The older report: six domains leave-one-domain-out, and with the shipped tuning.
  * A simulated customer answers each clarifying question: the expected topic when offered, else a person.
@@ -91,7 +91,7 @@ console.info(
 );
 const evaluation = await heldOutEvaluation(provider);
 console.info(
-  'Negócios separados (nunca ajustados nem lidos item a item; ajuste nos 6 domínios + 4 de ajuste)',
+  'Negócios separados (nunca ajustados nem lidos item a item), ajuste publicado (feito nos 6 domínios + 4 de ajuste)',
 );
 businessRow(['negócio', ...businessHeader]);
 for (const r of evaluation.heldOut) businessRow([r.name, ...businessCells(r.score)]);

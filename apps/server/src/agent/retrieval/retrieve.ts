@@ -108,10 +108,8 @@ function previousQuestion(history: readonly HistoryMessage[]): string | null {
   return null;
 }
 
-function withSentences(
-  index: KnowledgeIndex,
-  part: Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'>,
-): RetrievedPart {
+/** The part with what a reply from its best passage quotes (the search computed it). */
+function withSentences(part: Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'>): RetrievedPart {
   const { answer } = part.search;
   return { ...part, sentences: answer.sentences, answerCoverage: answer.coverage, keyHeld: answer.keyHeld };
 }
@@ -122,7 +120,7 @@ function searchOne(
   history: readonly HistoryMessage[],
   sameMessage = false,
 ): RetrievedPart {
-  return withSentences(index, searchAlone(index, question, history, sameMessage));
+  return withSentences(searchAlone(index, question, history, sameMessage));
 }
 
 /**

@@ -14,7 +14,6 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { ConversationRating } from '@/components/conversation-rating';
-import { ConversationRating } from '@/components/conversation-rating';
 import { Avatar, ToneBadge, toast, useConfirm } from '@/components/ui';
 import { useToastClearance } from '@/components/ui/toast-clearance';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -138,7 +137,6 @@ export function ChatHeader({
       <ConversationStatusBadge view={view} className="shrink-0" />
       <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
       {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
-      <ConversationRating conversationId={conversation.id} />
       <ConversationRating conversationId={conversation.id} />
       {sla && (
         <span title={sla.title} data-testid="sla-chip" className="shrink-0">

@@ -449,7 +449,14 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     'created_at',
     'updated_at',
   ]),
-  macros: notCustomerData("the team's macros", ['id', 'name', 'owner_id', 'actions', 'created_at', 'updated_at']),
+  macros: notCustomerData("the team's macros", [
+    'id',
+    'name',
+    'owner_id',
+    'actions',
+    'created_at',
+    'updated_at',
+  ]),
   automation_runs: {
     // What a rule did on the customer's conversation: its lines name labels and people, never the customer.
     rows: { by: 'conversation', column: 'conversation_id' },

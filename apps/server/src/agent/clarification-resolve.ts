@@ -5,6 +5,7 @@ import { evidenceOf } from './provider.js';
 import { buildReply } from './reply.js';
 import type { KnowledgeIndex, ScoredPassage } from './retrieval/kb-index.js';
 import { retrieve } from './retrieval/retrieve.js';
+import { sentencesOf } from './retrieval/sentences.js';
 
 /** The agent's clarifying question the customer's message answers. */
 export interface PendingClarification {
@@ -66,8 +67,13 @@ export async function resolveClarification(input: {
     aspectMatch: 0,
   };
   const confidence = pick.option.confidence ?? 0;
-  // The question's own words choose the sentences; none meeting any, the passage's opening answers.
-  const sentences = index.answeringSentences(part?.search ?? index.search(pending.question, 3), passage);
+  // The question's own words and aspect choose the sentences; none meeting any, the passage's opening
+  // answers. The customer confirmed the topic, so its opening (the title's direct answer) leads, and
+  // the sentence with the question's condition, age or price follows.
+  const chosen = index.answeringSentences(part?.search ?? index.search(pending.question, 3), passage);
+  const [opening] = sentencesOf(passage.text);
+  const sentences =
+    opening !== undefined && chosen.length > 0 && !chosen.includes(opening) ? [opening, ...chosen] : chosen;
   let text = buildReply([sentences.length > 0 ? sentences : [passage.text]]);
   if (input.provider.kind !== 'retrieval') {
     try {

@@ -89,8 +89,9 @@ export const serviceFiguresSchema = z.object({
   firstResponse: z.object({ ai: durationStatsSchema, human: durationStatsSchema }),
   /** Resolutions in the period: with no person (`ai`) and with a person (`human`). */
   resolutionTime: z.object({ ai: durationStatsSchema, human: durationStatsSchema }),
-  /** Mean response time of our replies (ms), by who wrote them. */
+  /** Mean response time of our replies (ms): all of them, and by who wrote them. */
   responseTime: z.object({
+    all: z.object({ averageMs: z.number().nullable(), count: z.number().int() }),
     ai: z.object({ averageMs: z.number().nullable(), count: z.number().int() }),
     human: z.object({ averageMs: z.number().nullable(), count: z.number().int() }),
   }),

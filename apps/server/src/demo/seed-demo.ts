@@ -4,11 +4,13 @@ import type { Kysely } from 'kysely';
 import { KNOWLEDGE_BASE_ID } from '../agent/knowledge-base/knowledge-base.repository.js';
 import { importHistory, insertChunked } from '../conversations/messaging/import-history.js';
 import type { Database } from '../db/schema.js';
+import { importResolutions } from '../insight/satisfaction/satisfaction.repository.js';
 import { getStoredSection, invalidateSettings, updateSettings } from '../kernel/settings/settings.service.js';
 import { now as clockNow } from '../lib/clock.js';
 import { splitPassages } from '../lib/text/passages.js';
 import { createUser, findUserByEmail } from '../people/users/users.service.js';
 import { buildDemoHistory, type DemoHistory } from './demo-history.js';
+import { buildDemoResolutions } from './demo-satisfaction.js';
 import { createRandom } from './prng.js';
 
 export const DEMO_ADMIN_NAME = 'Ana Administradora';
@@ -100,6 +102,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await importHistory(trx, history);
+    // The resolutions and their surveys, from a generator of their own (the history stays as it was).
+    await importResolutions(
+      trx,
+      buildDemoResolutions(history, createRandom((options.seed ?? 20_240_601) + 43), now),
+    );
     await insertChunked(history.activities, (rows) => trx.insertInto('activities').values(rows).execute());
     await insertChunked(history.knowledgeGaps, (rows) =>
       trx.insertInto('knowledge_gaps').values(rows).execute(),

@@ -44,6 +44,8 @@ const ACTIONS: Action[] = [
 ];
 const WEIGHTS = [0.36, 0.22, 0.1, 0.06, 0.05, 0.08, 0.07, 0.06];
 const RECENT_MS = 2 * 3_600_000;
+/** How simulated customers answer the satisfaction survey (mostly happy, as the demo's history). */
+const SURVEY_ANSWERS = ['5', '5', '4', 'ótimo', 'nota 4', '😍', '👍', '3', 'ruim', '😡'];
 
 /** The first inbox, when it is a simulator: the demo's customers write to it. */
 function simulatorOf(app: FastifyInstance): SimulatorChannel | null {
@@ -130,6 +132,13 @@ export function startSimulatedTraffic(
         await write(simulator, phone, name, random.pick(CLIENT_THANKS));
         // The customer said goodbye: resolved as the agent would (already resolved: nothing to do).
         await app.domain.messaging.resolve(recent.id, null).catch(() => undefined);
+        // Most answer the satisfaction survey a few seconds later, as they would type it.
+        if (random.chance(0.7)) {
+          const answer = random.pick(SURVEY_ANSWERS);
+          setTimeout(() => {
+            if (!stopped) void write(simulator, phone, name, answer).catch(() => undefined);
+          }, random.int(4_000, 12_000)).unref();
+        }
         return;
       }
       case 'reaction': {

@@ -174,5 +174,10 @@ describe.each(testDatabases())('dashboard metrics on $kind', (target) => {
     expect(charts.clientGrowth[0]).toEqual({ label: '12/05', value: 1 });
     expect(at(charts.clientGrowth, '10/06')).toBe(2);
     expect(charts.clientGrowth.reduce((sum, p) => sum + p.value, 0)).toBe(5);
+    // The running hour and day are marked partial, and only they.
+    for (const series of Object.values(charts)) {
+      expect(series.at(-1)?.partial).toBe(true);
+      expect(series.filter((p) => p.partial)).toHaveLength(1);
+    }
   });
 });

@@ -79,7 +79,8 @@ export async function computeDashboardCharts(
     series('clientGrowth', month, (r) => activeClientsPerRange(db, r)),
   ]);
   // The hour and the day still running are so far: the charts draw them as partial.
-  const partial = (r: TimeRange) => (r.end > now ? { partial: true } : {});
+  // (The current bucket ends at `now` itself: [start of the hour or day, now).)
+  const partial = (r: TimeRange) => (r.end >= now ? { partial: true } : {});
   return {
     conversations: hours.map((h, i) => ({ label: h.label, value: conversations[i] ?? 0, ...partial(h) })),
     conversions: week.map((d, i) => ({

@@ -78,7 +78,14 @@ export class Tally {
       },
       firstResponse: { ai: durationStats(this.firstAi), human: durationStats(this.firstHuman) },
       resolutionTime: { ai: durationStats(this.resolutionAi), human: durationStats(this.resolutionHuman) },
-      responseTime: { ai: mean(this.replyAi), human: mean(this.replyHuman) },
+      responseTime: {
+        all: mean({
+          totalMs: this.replyAi.totalMs + this.replyHuman.totalMs,
+          count: this.replyAi.count + this.replyHuman.count,
+        }),
+        ai: mean(this.replyAi),
+        human: mean(this.replyHuman),
+      },
       handoffs: {
         count: this.handoffs,
         rate: rateOf(this.handed.size, this.conversations) ?? 0,

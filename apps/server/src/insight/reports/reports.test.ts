@@ -216,7 +216,11 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
         human: { medianMs: HOUR, p90Ms: HOUR, count: 2 },
       },
       // AI replies: 30, 10, 5 s; people: Ana 4 min, Bruno 10 min.
-      responseTime: { ai: { averageMs: 15_000, count: 3 }, human: { averageMs: 7 * MIN, count: 2 } },
+      responseTime: {
+        all: { averageMs: Math.round((45_000 + 14 * MIN) / 5), count: 5 },
+        ai: { averageMs: 15_000, count: 3 },
+        human: { averageMs: 7 * MIN, count: 2 },
+      },
       handoffs: {
         count: 1,
         rate: 20,

@@ -13,6 +13,19 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type ResolutionRow = Selectable<ConversationResolutionsTable>;
 export type NewResolution = Insertable<ConversationResolutionsTable>;
 
+/** Resolutions as they were (demo data): batched inserts in the caller's transaction. */
+export async function importResolutions(
+  trx: Transaction<Database>,
+  rows: readonly NewResolution[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('conversation_resolutions')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
 /**
  * The satisfaction tables (their one writer): each inbox's survey settings, and one row per
  * resolution with its survey, rating and comment.

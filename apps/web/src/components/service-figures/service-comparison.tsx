@@ -23,17 +23,6 @@ function cells(group: Group): Record<(typeof COLUMNS)[number]['id'], string> {
     f.resolutionTime.human.count + f.resolutionTime.ai.count === 0
       ? '—'
       : `${medianText(f.resolutionTime.ai)} / ${medianText(f.resolutionTime.human)}`;
-  const replies = f.responseTime.ai.count + f.responseTime.human.count;
-  const response =
-    replies === 0
-      ? '—'
-      : averageText({
-          averageMs: Math.round(
-            ((f.responseTime.ai.averageMs ?? 0) * f.responseTime.ai.count +
-              (f.responseTime.human.averageMs ?? 0) * f.responseTime.human.count) /
-              replies,
-          ),
-        });
   return {
     conversations: formatNumber(f.conversations),
     csat: csatText(f.csat.average),
@@ -43,7 +32,7 @@ function cells(group: Group): Record<(typeof COLUMNS)[number]['id'], string> {
     'first-ai': medianText(f.firstResponse.ai),
     'first-human': medianText(f.firstResponse.human),
     resolution,
-    response,
+    response: averageText(f.responseTime.all),
     handoffs: formatNumber(f.handoffs.count),
   };
 }

@@ -1,6 +1,6 @@
 import { foldText } from '../../lib/text/normalize.js';
-import type { ItemOutcome } from './cross-domain.js';
 import type { DomainItem } from './domains.js';
+import type { ItemOutcome } from './item-outcome.js';
 import { samePassage } from './simulated-customer.js';
 
 /**

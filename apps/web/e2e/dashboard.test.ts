@@ -53,7 +53,9 @@ describe('dashboard', () => {
     expect(await statValue(page, 'conversations')).toMatch(/^\d[\d.]*$/);
     expect(await statValue(page, 'conversion')).toMatch(/^\d+,\d%$/);
     // The one duration formatter: '8,5 s', '38 s', '2 min 5 s', '2 h 46 min', '< 1 s'.
-    expect(await statValue(page, 'responseTime')).toMatch(/^(< 1 s|\d+(,\d)? s|\d+ min( \d+ s)?|\d+ h( \d+ min)?)$/);
+    expect(await statValue(page, 'responseTime')).toMatch(
+      /^(< 1 s|\d+(,\d)? s|\d+ min( \d+ s)?|\d+ h( \d+ min)?)$/,
+    );
     expect(await statValue(page, 'activeClients')).toMatch(/^\d[\d.]*$/);
     expect(await page.getByTestId('stat-period').allTextContents()).toEqual([
       'vs. ontem',

@@ -135,9 +135,12 @@ export function startSimulatedTraffic(
         // Most answer the satisfaction survey a few seconds later, as they would type it.
         if (random.chance(0.7)) {
           const answer = random.pick(SURVEY_ANSWERS);
-          setTimeout(() => {
-            if (!stopped) void write(simulator, phone, name, answer).catch(() => undefined);
-          }, random.int(4_000, 12_000)).unref();
+          setTimeout(
+            () => {
+              if (!stopped) void write(simulator, phone, name, answer).catch(() => undefined);
+            },
+            random.int(4_000, 12_000),
+          ).unref();
         }
         return;
       }

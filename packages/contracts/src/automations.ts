@@ -136,10 +136,11 @@ export const automationRuleInputSchema = z
       .max(20, 'No máximo 20 ações'),
   })
   .strict()
+  // No reply from us without a time: when the inbox's first-response target (SLA) is missed.
   .refine(
     (rule) =>
-      (rule.event === 'no_reply_from_us' || rule.event === 'no_reply_from_customer') ===
-      (rule.after !== null),
+      rule.event === 'no_reply_from_us' ||
+      (rule.event === 'no_reply_from_customer') === (rule.after !== null),
     { message: 'Informe depois de quanto tempo (só nos eventos de espera)', path: ['after'] },
   );
 export type AutomationRuleInput = z.input<typeof automationRuleInputSchema>;

@@ -163,6 +163,18 @@ export const conversationSchema = z.object({
   archivedAt: isoDateSchema.nullable().optional(),
   /** Snoozed (`paused`) until then; null while paused until the customer writes. */
   snoozedUntil: isoDateSchema.nullable().optional(),
+  /**
+   * The nearest response-time target (the inbox's SLA) while it applies: the first answer while the
+   * customer waits for it, else the resolution; `warning` in its last fifth, `breached` once missed.
+   */
+  sla: z
+    .object({
+      kind: z.enum(['first_response', 'resolution']),
+      dueAt: isoDateSchema,
+      state: z.enum(['ok', 'warning', 'breached']),
+    })
+    .nullable()
+    .optional(),
   /** List rows: customer messages the viewer has not seen (0 when none, or nobody need see them). */
   unreadCount: z.number().int().nonnegative().optional(),
 });

@@ -58,6 +58,11 @@ export const inboxSchema = z.object({
   autoAssign: z.boolean(),
   /** Open conversations one person may hold before automatic assignment skips them. */
   assignCapacity: z.number().int(),
+  /** Response-time targets (minutes): the first answer, and the resolution; null: none. */
+  sla: z.object({
+    firstResponseMinutes: z.number().int().nullable(),
+    resolutionMinutes: z.number().int().nullable(),
+  }),
   /** Admins only (empty for operators); secrets as `{ set }`. */
   settings: z.record(z.string(), inboxSettingValueSchema),
   /** The first inbox: the `whatsapp:*` events and `/api/whatsapp/status` speak of it. */
@@ -92,6 +97,16 @@ const assignCapacitySchema = z
   .min(1, 'No mínimo 1 conversa')
   .max(ASSIGN_CAPACITY_MAX, `No máximo ${ASSIGN_CAPACITY_MAX} conversas`);
 
+const slaMinutes = z
+  .number()
+  .int('Informe minutos inteiros')
+  .min(1, 'No mínimo 1 minuto')
+  .max(60 * 24 * 30, 'No máximo 30 dias')
+  .nullable();
+/** Response-time targets of an inbox, in minutes (null: no target). */
+export const slaSchema = z.object({ firstResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
+export type SlaTargets = z.infer<typeof slaSchema>;
+
 export const createInboxRequestSchema = z.object({
   kind: channelKindSchema,
   name: z.string().trim().min(1, 'Informe um nome').max(60, 'Nome muito longo'),
@@ -101,6 +116,7 @@ export const createInboxRequestSchema = z.object({
   memberIds: z.array(idSchema).max(500).default([]),
   autoAssign: z.boolean().default(false),
   assignCapacity: assignCapacitySchema.default(10),
+  sla: slaSchema.default({ firstResponseMinutes: null, resolutionMinutes: null }),
 });
 export type CreateInboxRequest = z.input<typeof createInboxRequestSchema>;
 
@@ -113,6 +129,7 @@ export const updateInboxRequestSchema = z
     memberIds: z.array(idSchema).max(500),
     autoAssign: z.boolean(),
     assignCapacity: assignCapacitySchema,
+    sla: slaSchema,
   })
   .partial();
 export type UpdateInboxRequest = z.infer<typeof updateInboxRequestSchema>;

@@ -30,6 +30,10 @@ describe('smallTalkReply', () => {
     expect(smallTalkReply('acabei de pagar a matrícula', 'Aurora')).toBe(settled);
     expect(smallTalkReply('blz entao amanha levo o carro pra trocar o oleo', 'Aurora')).toBe(settled);
     expect(smallTalkReply('👍', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('que ótimo!', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('boa, vou levar amanhã', 'Aurora')).toBe(settled);
+    expect(smallTalkReply('tem alguém aí?', 'Aurora')).toContain('Eu sou a Aurora');
+    expect(smallTalkReply('bom fim de semana', 'Aurora')).toBe(settled);
     expect(smallTalkReply('boa tarde meninas, tudo bem com vcs?', 'Aurora')).toContain('Eu sou a Aurora');
     expect(smallTalkReply('ola, td bem?', 'Aurora')).toContain('Eu sou a Aurora');
   });
@@ -49,6 +53,8 @@ describe('smallTalkReply', () => {
       'busquei meu cachorro ontem do banho e ele voltou com um corte na orelha, to revoltada',
       'paguei e não liberou',
       'vou querer 2 pizzas grandes',
+      'que horas abre',
+      'boa noite, qual o horário?',
     ])
       expect(smallTalkReply(message, 'Aurora'), message).toBeNull();
   });

@@ -24,12 +24,12 @@ const THANKS = set(
 const ACKNOWLEDGEMENTS = set(
   `ok okay okk certo certinho otimo otima perfeito perfeita show fechou fechado fechada beleza blz blza
   tranquilo tranquila combinado combinada entendi entendido entendida amei massa top joia legal maravilha
-  maravilhoso excelente demais bacana anotado anotei`,
+  maravilhoso excelente demais bacana anotado anotei boa aham`,
 );
 /** Leading words that only soften what follows ("ah, ok", "tá bom", "sim, entendi", "bom, então…"). */
-const SOFT = set('ta ah aa ahh oh sim tudo entao bom e ai uhum hum hm hmm humm nossa');
+const SOFT = set('ta ah aa ahh oh sim tudo entao bom e ai uhum hum hm hmm humm nossa que');
 /** Second words that make a soft opener an acknowledgement ("tá bom", "tudo certo", "sem problemas"). */
-const SOFT_SECONDS = set('bom bem certo problema problemas boa entao vou sim');
+const SOFT_SECONDS = set('bom bem certo problema problemas boa entao vou sim saber');
 const FAREWELLS = set('tchau xau abraco abracos bjs beijos beijo flw falou fui');
 /** "até" says goodbye only before a when ("até mais", "até amanhã"), not in "até que horas". */
 const UNTIL = set('mais logo amanha breve ja segunda terca quarta quinta sexta sabado domingo semana entao');

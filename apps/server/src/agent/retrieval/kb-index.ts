@@ -71,7 +71,8 @@ function withTimes(text: string): string {
     .replace(/\b(\d{1,2}) ?(?:hrs?|horas?)\b/gi, '$1h')
     .replace(/\b(\d{1,2})(?= (?:da|de) (?:manh[ãa]|tarde|noite|madrugada)\b)/gi, '$1h')
     .replace(
-      /\b((?:[àa]s|das|ate as|até as|ate às|até às|a partir das) )(\d{1,2})\b(?![h:.,]?\d|h|\s*(?:reais|%|kg|anos?|dias?|vezes|min))/gi,
+      // "às 6?", "até as 18, no sábado": a bare number after "às" that ends the phrase ("as 2 pizzas" does not).
+      /\b((?:[àa]s|das|ate as|até as|ate às|até às|a partir das) )(\d{1,2})(?=\s*(?:$|[?!.,;]|ou\b|e\b|no\b|na\b|nos\b|aos\b|pra\b))/gi,
       '$1$2h',
     );
 }

@@ -99,6 +99,7 @@ const AUDIT_FIELDS: Record<string, string> = {
   email: 'e-mail',
   notes: 'anotações',
   labels: 'etiquetas',
+  doNotContact: 'não contatar',
   role: 'perfil',
   disabled: 'situação',
   assistantName: 'nome do assistente',

@@ -478,7 +478,6 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
     rows: { by: 'client', column: 'client_id' },
     export: { omit: 'a hash used to avoid repeating an automatic message' },
     columns: { rule_id: KEEP, client_id: KEEP, text_hash: KEEP, sent_at: KEEP },
-    retention: { when: 'older', column: 'sent_at', action: 'delete' },
   },
   inbox_members: notCustomerData('who answers which number', ['inbox_id', 'user_id']),
   webhook_endpoints: notCustomerData('where events are posted', [

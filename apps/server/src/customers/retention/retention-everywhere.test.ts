@@ -196,6 +196,20 @@ describeEachDatabase('retention, everywhere the registry says', (kind) => {
         },
       ])
       .execute();
+    const note = (id: string, time: number, text: string) => ({
+      id,
+      conversation_id: conversationId,
+      kind: 'note' as const,
+      event: null,
+      text,
+      author_id: null,
+      author_name: 'Equipe',
+      created_at: time,
+    });
+    await db
+      .insertInto('conversation_timeline')
+      .values([note('rn-old', OLD, 'Nota VELHO'), note('rn-new', NEW, 'Nota NOVO')])
+      .execute();
     const simulated = (id: string, time: number, text: string) => ({
       id,
       provider_message_id: `S-${id}`,

@@ -121,7 +121,13 @@ describeEachDatabase('clients (CRM)', (kind) => {
     const res = await ctx.app.inject({ url: '/api/clients/k1', headers: bearer(operator) });
     const detail = clientDetailResponseSchema.parse(res.json()).data;
     expect(detail.conversations.map((c) => c.id)).toEqual(['c1', 'c2']);
-    expect(detail.totals).toEqual({ messages: 4, fromClient: 2, aiShare: 50, lastResponseSeconds: 30 });
+    expect(detail.totals).toEqual({
+      messages: 4,
+      fromClient: 2,
+      aiShare: 50,
+      lastResponseSeconds: 30,
+      lastResponseMs: 30_000,
+    });
     expect(detail.labelIds).toEqual(['vip']);
     const missing = await ctx.app.inject({ url: '/api/clients/nope', headers: bearer(operator) });
     expect(missing.statusCode).toBe(404);

@@ -111,6 +111,30 @@ describeEachDatabase('LGPD export and erasure, everywhere', (kind) => {
     });
     expect(note.status).toBe(200);
 
+    // The customer's comment on a satisfaction survey: their own words.
+    await ctx.app.db
+      .insertInto('conversation_resolutions')
+      .values({
+        id: `res-${stamp}`,
+        conversation_id: conversationId,
+        inbox_id: 'default',
+        client_id: clientId,
+        resolved_at: now(),
+        cycle_started_at: now(),
+        resolved_by: 'person',
+        person_id: null,
+        person_involved: 1,
+        survey_status: 'answered',
+        survey_sent_at: now(),
+        survey_message_id: null,
+        rating: 5,
+        rated_at: now(),
+        comment: `${NAME} adorou o atendimento`,
+        commented_at: now(),
+        created_at: now(),
+      })
+      .execute();
+
     // The channels' own records of this customer, as they write them.
     const provider = await ctx.app.db
       .selectFrom('messages')

@@ -99,10 +99,8 @@ export function createVisibility(db: Kysely<Database>, rules: readonly Visibilit
   async function scopeFor(viewer: Viewer): Promise<ConversationScope> {
     const limits = await Promise.all(rules.map((rule) => rule.limitFor(viewer, db)));
     const present = (limit: ConversationLimit | null): limit is ConversationLimit => limit !== null;
-    return scopeOf(
-      limits.filter(present),
-      limits.filter((limit, i) => present(limit) && rules[i]?.limitsFigures === true).filter(present),
-    );
+    const figures = limits.filter((_, i) => rules[i]?.limitsFigures === true);
+    return scopeOf(limits.filter(present), figures.filter(present));
   }
 
   async function factsOf(conversationId: string): Promise<ConversationFacts | undefined> {

@@ -36,10 +36,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['conversation_id', 'resolved_at'])
     .unique()
     .execute();
+  // The figures read a range of resolutions from this index alone (30,000 rows for 90 days of
+  // bench:crm: 16 ms instead of 235 ms through the table, whose rows lie in conversation order).
   await db.schema
     .createIndex('conversation_resolutions_time_idx')
     .on('conversation_resolutions')
-    .column('resolved_at')
+    .columns([
+      'resolved_at',
+      'inbox_id',
+      'person_id',
+      'person_involved',
+      'survey_status',
+      'rating',
+      'cycle_started_at',
+      'conversation_id',
+    ])
     .execute();
   await db.schema
     .createIndex('conversation_resolutions_client_idx')
@@ -74,6 +85,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('simulator_deliveries').addColumn('choices', 'text').execute();
 
+  // The few conversations that belong to a person (held, or last held), for the figures by person.
+  await db.schema
+    .createIndex('conversations_last_person_idx')
+    .on('conversations')
+    .columns(['last_person_id', 'last_message_time'])
+    .where(sql.ref('last_person_id'), 'is not', null)
+    .execute();
   // Replies with a response time, per person and per AI, summed from the index alone.
   await db.schema
     .createIndex('messages_reply_times_idx')
@@ -85,6 +103,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('messages_reply_times_idx').execute();
+  await db.schema.dropIndex('conversations_last_person_idx').execute();
   await db.schema.alterTable('simulator_deliveries').dropColumn('choices').execute();
   await db.schema.alterTable('clients').dropColumn('do_not_contact').execute();
   await db.schema.dropTable('saved_reports').execute();

@@ -162,9 +162,10 @@ export async function tally(db: Db, q: FactQuery, families: ReadonlySet<Family>)
     families.has('handoffs') ? handoffFacts(db, q) : [],
   ]);
   // Distinct per group and for the period: a conversation active on two days counts once in the total.
+  const summed = q.dimension === 'none' || q.dimension === 'inbox' || q.dimension === 'operator';
   for (const row of active) {
     for (const key of groupsOf(q, row.key, REPORT_NOBODY_KEY)) groupOf(t, key).conversations += row.n;
-    if (q.dimension === 'none') t.total.conversations += row.n;
+    if (summed) t.total.conversations += row.n;
   }
   for (const row of activeTotal) t.total.conversations += row.n;
   for (const row of resolutions) {

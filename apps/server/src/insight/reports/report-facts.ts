@@ -29,8 +29,11 @@ const lit = (value: number) => {
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** Who a conversation belongs to: the person holding it, or who last held it. */
-const CONVERSATION_PERSON = sql`(CASE WHEN c.handler_mode = 'human' THEN c.handler_user_id ELSE c.last_person_id END)`;
+/**
+ * Who a conversation belongs to: the person holding it, or who last held it (`last_person_id` is set
+ * whenever a person takes it, so it is the holder while one holds it).
+ */
+const CONVERSATION_PERSON = sql`c.last_person_id`;
 
 /**
  * Who wrote the conversation's first reply (null: the AI): the reply is the message sent at
@@ -55,10 +58,15 @@ function timeKey(q: FactQuery, column: RawBuilder<unknown>): RawBuilder<unknown>
 }
 
 /** The dimension's key for a row: its time bucket, its conversation's inbox or labels, its person. */
-function keyOf(q: FactQuery, time: RawBuilder<unknown>, person: RawBuilder<unknown>): RawBuilder<unknown> {
+function keyOf(
+  q: FactQuery,
+  time: RawBuilder<unknown>,
+  person: RawBuilder<unknown>,
+  inbox = 'c',
+): RawBuilder<unknown> {
   switch (q.dimension) {
     case 'inbox':
-      return sql`c.inbox_id`;
+      return sql.ref(`${inbox}.inbox_id`);
     case 'label':
       return sql`c.tags`;
     case 'operator':
@@ -86,12 +94,23 @@ function needsConversation(q: FactQuery, personOnConversation: boolean): boolean
   );
 }
 
-function filtersOf(q: FactQuery, person: RawBuilder<unknown>, joined: boolean): RawBuilder<SqlBool> {
+/**
+ * The filters and the viewer's figures scope. `inbox` names the table alias holding `inbox_id` (the
+ * conversation, or a row that carries its inbox itself); labels are the conversation's (`c.tags`).
+ */
+function filtersOf(
+  q: FactQuery,
+  person: RawBuilder<unknown>,
+  joined: boolean,
+  inbox = 'c',
+): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
-  if (joined) {
-    parts.push(sql`${q.scope.figuresWhere('c')}`);
-    if (q.filters.inboxId) parts.push(sql`c.inbox_id = ${q.filters.inboxId}`);
-    if (q.filters.labelId) parts.push(sql`c.tags LIKE ${tagPattern(q.filters.labelId)} ESCAPE '\\'`);
+  if (joined || inbox !== 'c') {
+    parts.push(sql`${q.scope.figuresWhere(inbox)}`);
+    if (q.filters.inboxId) parts.push(sql`${sql.ref(`${inbox}.inbox_id`)} = ${q.filters.inboxId}`);
+  }
+  if (joined && q.filters.labelId) {
+    parts.push(sql`c.tags LIKE ${tagPattern(q.filters.labelId)} ESCAPE '\\'`);
   }
   if (q.filters.userId) parts.push(sql`${person} = ${q.filters.userId}`);
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
@@ -159,15 +178,29 @@ export interface ReplyTimes {
  */
 export async function replyTimes(db: Db, q: FactQuery): Promise<ReplyTimes[]> {
   const person = sql`m.author_user_id`;
-  const joined = needsConversation(q, false);
-  const { rows } = await sql<{ k: unknown; ai: number; total: number; n: number }>`
-    SELECT ${keyOf(q, sql.ref('m.timestamp'), person)} AS k, m.ai_generated AS ai,
-      SUM(m.response_ms) AS total, COUNT(*) AS n
-    FROM messages m ${joined ? sql`JOIN conversations c ON c.id = m.conversation_id` : sql``}
-    WHERE m.response_ms IS NOT NULL
-      AND m.timestamp >= ${lit(q.frame.range.start)} AND m.timestamp < ${lit(q.frame.range.end)}
-      AND ${filtersOf(q, person, joined)}
-    GROUP BY 1, 2`.execute(db);
+  const range = sql`m.response_ms IS NOT NULL
+      AND m.timestamp >= ${lit(q.frame.range.start)} AND m.timestamp < ${lit(q.frame.range.end)}`;
+  const conversationKey = q.dimension === 'inbox' || q.dimension === 'label';
+  const { rows } = needsConversation(q, false)
+    ? // Summed per conversation first (from the index), so only each conversation is joined, not each reply.
+      await sql<{ k: unknown; ai: number; total: number; n: number }>`
+        SELECT ${conversationKey ? keyOf(q, sql`x.k`, sql`x.k`) : sql`x.k`} AS k, x.ai AS ai,
+          SUM(x.total) AS total, SUM(x.n) AS n
+        FROM (
+          SELECT ${conversationKey ? sql`0` : keyOf(q, sql.ref('m.timestamp'), person)} AS k, m.conversation_id AS cid,
+            m.ai_generated AS ai, SUM(m.response_ms) AS total, COUNT(*) AS n
+          FROM messages m
+          WHERE ${range} AND ${filtersOf(q, person, false)}
+          GROUP BY 1, 2, 3
+        ) x JOIN conversations c ON c.id = x.cid
+        WHERE ${filtersOf({ ...q, filters: { ...q.filters, userId: undefined } }, person, true)}
+        GROUP BY 1, 2`.execute(db)
+    : await sql<{ k: unknown; ai: number; total: number; n: number }>`
+        SELECT ${keyOf(q, sql.ref('m.timestamp'), person)} AS k, m.ai_generated AS ai,
+          SUM(m.response_ms) AS total, COUNT(*) AS n
+        FROM messages m
+        WHERE ${range} AND ${filtersOf(q, person, false)}
+        GROUP BY 1, 2`.execute(db);
   return rows.map((r) => ({ key: r.k, ai: num(r.ai) === 1, totalMs: num(r.total), count: num(r.n) }));
 }
 
@@ -178,6 +211,8 @@ export async function replyTimes(db: Db, q: FactQuery): Promise<ReplyTimes[]> {
 export async function activeConversations(db: Db, q: FactQuery): Promise<Array<{ key: unknown; n: number }>> {
   const time = q.dimension === 'day' || q.dimension === 'week' || q.dimension === 'hour';
   const joined = needsConversation(q, true);
+  if (q.dimension === 'operator' && !needsConversation({ ...q, dimension: 'none' }, true))
+    return activeByPerson(db, q);
   const outer = time ? sql`x.b` : q.dimension === 'none' ? sql`0` : keyOf(q, sql`x.b`, CONVERSATION_PERSON);
   const { rows } = await sql<{ k: unknown; n: number }>`
     SELECT ${outer} AS k, COUNT(DISTINCT x.cid) AS n
@@ -189,6 +224,30 @@ export async function activeConversations(db: Db, q: FactQuery): Promise<Array<{
     WHERE x.b IS NOT NULL AND ${filtersOf(q, CONVERSATION_PERSON, joined)}
     GROUP BY 1`.execute(db);
   return rows.map((r) => ({ key: r.k, n: num(r.n) }));
+}
+
+/**
+ * Per person, unfiltered: the period's distinct conversations from the messages index alone, and the
+ * few that belong to a person through the partial index on `last_person_id` (one seek each for a
+ * client message in the range); the rest are nobody's. Joining every active conversation to read its
+ * person cost most of the 90-day figures by person (bench:crm).
+ */
+async function activeByPerson(db: Db, q: FactQuery): Promise<Array<{ key: unknown; n: number }>> {
+  const { start, end } = q.frame.range;
+  const [total, people] = await Promise.all([
+    sql<{ n: number }>`
+      SELECT COUNT(DISTINCT m.conversation_id) AS n FROM messages m
+      WHERE m.sender = 'client' AND m.timestamp >= ${lit(start)} AND m.timestamp < ${lit(end)}`.execute(db),
+    sql<{ k: string; n: number }>`
+      SELECT c.last_person_id AS k, COUNT(*) AS n FROM conversations c
+      WHERE c.last_person_id IS NOT NULL AND c.last_message_time >= ${lit(start)}
+        AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender = 'client'
+          AND m.timestamp >= ${lit(start)} AND m.timestamp < ${lit(end)})
+      GROUP BY 1`.execute(db),
+  ]);
+  const rows = people.rows.map((r) => ({ key: r.k as unknown, n: num(r.n) }));
+  const nobody = num(total.rows[0]?.n) - rows.reduce((sum, r) => sum + r.n, 0);
+  return nobody > 0 ? [...rows, { key: null, n: nobody }] : rows;
 }
 
 export interface HandoffFact {

@@ -1,5 +1,5 @@
 import type { AnalyticsRangeQuery } from '@atende/contracts';
-import { HOUR_MS, type TimeRange } from '../../kernel/time/time-windows.js';
+import type { TimeRange } from '../../kernel/time/time-windows.js';
 import { reportDays } from '../analytics/report.service.js';
 
 /** How the figures are split: not at all, by time (day, week, hour of day), by inbox, person or label. */
@@ -92,5 +92,3 @@ export function timeKeyOf(frame: Frame, dimension: 'day' | 'week' | 'hour', raw:
   if (!range) return null;
   return frame.dates[frame.days.findIndex((day) => day.start === range.start)] ?? null;
 }
-
-export const HOUR = HOUR_MS;

@@ -182,6 +182,16 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
       .set({ status: 'active', handler_mode: 'waiting_human', awaiting_since: sp('2025-06-03T08:00:00') })
       .where('id', '=', ids.c5)
       .execute();
+    // As messaging keeps it: each conversation's last message time.
+    await db()
+      .updateTable('conversations')
+      .set((eb) => ({
+        last_message_time: eb
+          .selectFrom('messages as m')
+          .select((m) => m.fn.max('m.timestamp').as('t'))
+          .whereRef('m.conversation_id', '=', 'conversations.id'),
+      }))
+      .execute();
   });
   afterAll(async () => {
     await dispose();

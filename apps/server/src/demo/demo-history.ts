@@ -384,6 +384,8 @@ export function buildDemoHistory(o: HistoryOptions): DemoHistory {
       handler_mode: handler,
       handler_user_id: handlerUser?.id ?? null,
       handler_user_name: handlerUser?.name ?? null,
+      // As messaging keeps it: the last person who held it (who a customer coming back goes to).
+      last_person_id: handlerUser?.id ?? null,
       handler_since: handlerSince,
       handler_reason:
         handler === 'ai' ? null : handler === 'human' ? 'pedido do cliente' : 'aguardando atendente',

@@ -222,7 +222,7 @@ export default function AnalyticsPage() {
             <Card>
               <CardHeader
                 title="Tempo de resposta: IA x humano"
-                description="Segundos até a primeira resposta e tempo médio de resposta"
+                description="Tempo até a primeira resposta e tempo médio de resposta"
                 actions={<ExportButton table="resumo" range={range} label="o resumo" />}
               />
               <CardContent>

@@ -217,41 +217,44 @@ export default function ReportsPage() {
       </Card>
 
       <Card>
-        <CardHeader
-          title={
-            open ? `${open.name}${changed ? ' (alterado)' : ''}` : REPORT_METRICS[definition.metric].label
-          }
-          description={`${REPORT_METRICS[definition.metric].label} por ${REPORT_GROUPINGS[definition.groupBy].toLowerCase()} · ${describeRange(query)}`}
-          actions={
-            <>
-              <Button variant="ghost" size="sm" onClick={exportCsv} aria-label="Exportar o relatório em CSV">
-                <Download className="size-4" aria-hidden />
-                CSV
+        {/* Title and actions stack on a phone, side by side from sm up. */}
+        <div className="flex flex-col gap-3 px-5 pt-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h2 className="font-semibold text-base text-slate-900 dark:text-slate-100">
+              {open ? `${open.name}${changed ? ' (alterado)' : ''}` : REPORT_METRICS[definition.metric].label}
+            </h2>
+            <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
+              {`${REPORT_METRICS[definition.metric].label} por ${REPORT_GROUPINGS[definition.groupBy].toLowerCase()} · ${describeRange(query)}`}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <Button variant="ghost" size="sm" onClick={exportCsv} aria-label="Exportar o relatório em CSV">
+              <Download className="size-4" aria-hidden />
+              CSV
+            </Button>
+            {isAdmin && open && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={deleteOpen}
+                aria-label={`Excluir o relatório ${open.name}`}
+              >
+                <Trash2 className="size-4" aria-hidden />
               </Button>
-              {isAdmin && open && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={deleteOpen}
-                  aria-label={`Excluir o relatório ${open.name}`}
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              )}
-              {isAdmin && open && changed && (
-                <Button variant="secondary" size="sm" onClick={() => setSaving('edit')}>
-                  Salvar alterações
-                </Button>
-              )}
-              {isAdmin && (
-                <Button size="sm" onClick={() => setSaving('new')}>
-                  <Save className="size-4" aria-hidden />
-                  {open ? 'Salvar como novo' : 'Salvar'}
-                </Button>
-              )}
-            </>
-          }
-        />
+            )}
+            {isAdmin && open && changed && (
+              <Button variant="secondary" size="sm" onClick={() => setSaving('edit')}>
+                Salvar alterações
+              </Button>
+            )}
+            {isAdmin && (
+              <Button size="sm" onClick={() => setSaving('new')}>
+                <Save className="size-4" aria-hidden />
+                {open ? 'Salvar como novo' : 'Salvar'}
+              </Button>
+            )}
+          </div>
+        </div>
         <CardContent>
           {!data ? (
             report.isError ? (

@@ -7,7 +7,12 @@ export function ReportTable({ report }: { report: CustomReport }) {
   const cell = 'whitespace-nowrap px-2 py-2 text-right tabular-nums';
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[520px] text-sm" data-testid="report-table">
+      {/* Wide enough for its columns (a one-column report fits a phone), scrolling sideways beyond. */}
+      <table
+        className="w-full text-sm"
+        style={{ minWidth: 120 + 100 * report.series.length + 90 }}
+        data-testid="report-table"
+      >
         <thead>
           <tr className="border-slate-200 border-b text-left text-slate-500 text-xs dark:border-slate-800 dark:text-slate-400">
             <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-medium dark:bg-slate-900">

@@ -196,7 +196,7 @@ describeEachDatabase('retention, everywhere the registry says', (kind) => {
         },
       ])
       .execute();
-    const note = (id: string, time: number, text: string) => ({
+    const note = (id: string, conversationId: string, time: number, text: string) => ({
       id,
       conversation_id: conversationId,
       kind: 'note' as const,
@@ -208,7 +208,33 @@ describeEachDatabase('retention, everywhere the registry says', (kind) => {
     });
     await db
       .insertInto('conversation_timeline')
-      .values([note('rn-old', OLD, 'Nota VELHO'), note('rn-new', NEW, 'Nota NOVO')])
+      .values([note('rn-old', 'rv-old', OLD, 'Nota VELHO'), note('rn-new', 'rv-new', NEW, 'Nota NOVO')])
+      .execute();
+    const resolution = (id: string, conversationId: string, time: number, comment: string) => ({
+      id,
+      conversation_id: conversationId,
+      inbox_id: 'default',
+      client_id: 're1',
+      resolved_at: time,
+      cycle_started_at: time,
+      resolved_by: 'person' as const,
+      person_id: null,
+      person_involved: 1,
+      survey_status: 'answered',
+      survey_sent_at: time,
+      survey_message_id: null,
+      rating: 4,
+      rated_at: time,
+      comment,
+      commented_at: time,
+      created_at: time,
+    });
+    await db
+      .insertInto('conversation_resolutions')
+      .values([
+        resolution('rr-old', 'rv-old', OLD, 'Comentário VELHO'),
+        resolution('rr-new', 'rv-new', NEW, 'Comentário NOVO'),
+      ])
       .execute();
     const simulated = (id: string, time: number, text: string) => ({
       id,

@@ -382,7 +382,10 @@ async function storeInbound(
     if (!fromPhone && !inbound.history) {
       if (isNew && deps.triggers.wants('conversation_created'))
         events.trigger(triggerOf('conversation_created', `created:${conversation.id}`, updated, at));
-      if (deps.triggers.wants('message_received'))
+      // An answer to the survey is a rating, not a message the rules should answer.
+      if (claim?.rated && deps.triggers.wants('csat_received'))
+        events.trigger(triggerOf('csat_received', claim.rated, updated, at, { text: message.content }));
+      else if (!claim && deps.triggers.wants('message_received'))
         events.trigger(triggerOf('message_received', message.id, updated, at, { text: message.content }));
     }
     // A person answered on the phone: the agent steps back on this conversation.

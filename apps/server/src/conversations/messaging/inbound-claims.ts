@@ -19,6 +19,8 @@ export interface ClaimableMessage {
 export interface InboundClaim {
   line?: { event: TimelineEvent; text: string } | undefined;
   events?: readonly DomainEvent[] | undefined;
+  /** The reply rated something (the survey's id): automations hear `csat_received` once for it. */
+  rated?: string | undefined;
 }
 
 export type InboundClaimer = (

@@ -205,4 +205,35 @@ describeEachDatabase('satisfaction survey', (kind) => {
       expect((await outbox(c.phone)).filter((item) => item.kind === 'rating')).toHaveLength(1);
     });
   });
+
+  it('automations hear the rating as csat_received, never as a customer message', async () => {
+    const label = (await as().post('/api/labels', { name: 'Avaliou', color: 'amber' })).body.data
+      .id as string;
+    expect(
+      (
+        await as().post('/api/automations', {
+          name: 'Nota recebida',
+          event: 'csat_received',
+          actions: [{ type: 'add_label', labelId: label }],
+        })
+      ).status,
+    ).toBe(200);
+    await as().post('/api/automations', {
+      name: 'Mensagem com péssimo',
+      event: 'message_received',
+      conditions: [{ type: 'text_contains', words: ['péssimo'] }],
+      actions: [{ type: 'add_note', text: 'não devia rodar' }],
+    });
+    const c = await resolvedWithSurvey();
+    await customerWrites('péssimo', c.phone);
+    await waitFor(async () => (await surveys(c.conversationId))[0]?.rating === 1);
+    await waitFor(async () =>
+      (
+        (await as().get(`/api/conversations/${c.conversationId}?messagesLimit=1`)).body.data.tags as string[]
+      ).includes(label),
+    );
+    const lines = (await as().get(`/api/conversations/${c.conversationId}/timeline`)).body
+      .data as TimelineEntry[];
+    expect(lines.some((line) => line.text.includes('não devia rodar'))).toBe(false);
+  });
 });

@@ -66,6 +66,7 @@ export function surveyReplies(deps: { repo: SatisfactionRepository; jobs: JobRun
       return {
         line: { event: 'survey_answered', text: `Avaliação do cliente: ${csatRatingLabel(rating)}` },
         events: [received(survey, rating, message.at, null)],
+        rated: `csat:${survey.id}`,
       };
     }
 

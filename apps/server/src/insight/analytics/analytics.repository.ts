@@ -1,4 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
 import type { TimeRange } from '../../kernel/time/time-windows.js';
 
@@ -67,8 +68,25 @@ function fill<T>(
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
+/**
+ * Which rows a viewer's figures count, by their conversation's id (the column named): all of them for
+ * a viewer no figures rule limits, else those of conversations in the inboxes open to them.
+ */
+export type FiguresFilter = (conversationIdColumn: string) => RawBuilder<SqlBool>;
+export const ALL_FIGURES: FiguresFilter = () => sql<SqlBool>`1 = 1`;
+
+export function figuresOf(scope: ConversationScope): FiguresFilter {
+  if (!scope.figuresLimited) return ALL_FIGURES;
+  return (column) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM conversations fc WHERE fc.id = ${sql.ref(column)} AND ${scope.figuresWhere('fc')})`;
+}
+
 /** Distinct conversations with a client message, per range. */
-export async function activeConversationsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<number[]> {
+export async function activeConversationsPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
   const bucket = rangeIndex(sql.ref('m.timestamp'), ranges);
@@ -78,6 +96,7 @@ export async function activeConversationsPerRange(db: Db, ranges: readonly TimeR
       SELECT ${bucket} AS bucket, m.conversation_id AS conversation_id
       FROM messages m
       WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
+        AND ${within('m.conversation_id')}
     ) x
     WHERE x.bucket IS NOT NULL
     GROUP BY x.bucket`.execute(db);
@@ -89,7 +108,11 @@ export async function activeConversationsPerRange(db: Db, ranges: readonly TimeR
 }
 
 /** Agent hand-offs (`handler_changes` to `waiting_human`), per range. */
-export async function handoffsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<number[]> {
+export async function handoffsPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
   const bucket = rangeIndex(sql.ref('h.at'), ranges);
@@ -97,7 +120,7 @@ export async function handoffsPerRange(db: Db, ranges: readonly TimeRange[]): Pr
     SELECT x.bucket AS bucket, COUNT(*) AS n
     FROM (
       SELECT ${bucket} AS bucket FROM handler_changes h
-      WHERE h.to_mode = 'waiting_human' AND h.at >= ${from} AND h.at < ${to}
+      WHERE h.to_mode = 'waiting_human' AND h.at >= ${from} AND h.at < ${to} AND ${within('h.conversation_id')}
     ) x
     WHERE x.bucket IS NOT NULL
     GROUP BY x.bucket`.execute(db);
@@ -173,17 +196,21 @@ export interface ConversionCounts {
  * among them that converted in the same range — a conversion whose conversation has a client message in
  * the range of its `converted_at`. Two index reads, no join of every active conversation.
  */
-export async function conversionsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<ConversionCounts[]> {
+export async function conversionsPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<ConversionCounts[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
   const [active, converted] = await Promise.all([
-    activeConversationsPerRange(db, ranges),
+    activeConversationsPerRange(db, ranges, within),
     sql<{ bucket: number | null; n: number }>`
       SELECT x.bucket AS bucket, COUNT(*) AS n
       FROM (
         SELECT ${rangeIndex(sql.ref('c.converted_at'), ranges)} AS bucket
         FROM conversations c
-        WHERE c.converted_at >= ${from} AND c.converted_at < ${to}
+        WHERE c.converted_at >= ${from} AND c.converted_at < ${to} AND ${within('c.id')}
           AND EXISTS (
             SELECT 1 FROM messages m
             WHERE m.conversation_id = c.id AND m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
@@ -248,12 +275,14 @@ export async function countConversationsAt(
   db: Db,
   column: 'started_at' | 'converted_at',
   range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<number> {
   const row = await db
     .selectFrom('conversations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(column, '>=', range.start)
     .where(column, '<', range.end)
+    .where(within('conversations.id'))
     .executeTakeFirst();
   return num(row?.n);
 }

@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS, HOUR_MS, type TimeRange } from '../../kernel/time/time-windows.js';
+import { ALL_FIGURES, type FiguresFilter } from './analytics.repository.js';
 
 /**
  * The queries behind the analytics report (docs/metrics.md §Analytics report). Same SQL on SQLite and
@@ -31,11 +32,16 @@ export interface Split {
  * First response of conversations started in the range: the first reply of ours minus the
  * conversation's start (stored with that reply), split by whether the AI wrote it.
  */
-export async function firstResponses(db: Db, range: TimeRange): Promise<{ ai: Split; human: Split }> {
+export async function firstResponses(
+  db: Db,
+  range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<{ ai: Split; human: Split }> {
   const { rows } = await sql<{ ai: number; total: number | null; n: number }>`
     SELECT first_response_ai AS ai, SUM(first_response_ms) AS total, COUNT(*) AS n
     FROM conversations
     WHERE started_at >= ${lit(range.start)} AND started_at < ${lit(range.end)} AND first_response_ms IS NOT NULL
+      AND ${within('conversations.id')}
     GROUP BY first_response_ai`.execute(db);
   return splitRows(rows);
 }
@@ -64,7 +70,11 @@ export interface Replies {
 }
 
 /** Our replies sent in the range: counts, the AI's confidence and response times, from one index scan. */
-export async function replies(db: Db, range: TimeRange): Promise<Replies> {
+export async function replies(
+  db: Db,
+  range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<Replies> {
   const { rows } = await sql<{
     ai: number;
     n: number;
@@ -76,6 +86,7 @@ export async function replies(db: Db, range: TimeRange): Promise<Replies> {
       SUM(response_ms) AS total, COUNT(response_ms) AS timed
     FROM messages
     WHERE sender IN ('agent', 'admin') AND timestamp >= ${lit(range.start)} AND timestamp < ${lit(range.end)}
+      AND ${within('messages.conversation_id')}
     GROUP BY ai_generated`.execute(db);
   const out: Replies = {
     replies: 0,
@@ -101,15 +112,18 @@ export async function replies(db: Db, range: TimeRange): Promise<Replies> {
 export async function handoffs(
   db: Db,
   range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<{ byCause: Map<string, number>; conversations: number; takeovers: number }> {
   const [causes, distinct] = await Promise.all([
     sql<{ mode: string; cause: string | null; n: number }>`
       SELECT to_mode AS mode, cause, COUNT(*) AS n FROM handler_changes
       WHERE at >= ${lit(range.start)} AND at < ${lit(range.end)} AND to_mode IN ('waiting_human', 'human')
+        AND ${within('handler_changes.conversation_id')}
       GROUP BY to_mode, cause`.execute(db),
     sql<{ n: number }>`
       SELECT COUNT(DISTINCT conversation_id) AS n FROM handler_changes
-      WHERE at >= ${lit(range.start)} AND at < ${lit(range.end)} AND to_mode = 'waiting_human'`.execute(db),
+      WHERE at >= ${lit(range.start)} AND at < ${lit(range.end)} AND to_mode = 'waiting_human'
+        AND ${within('handler_changes.conversation_id')}`.execute(db),
   ]);
   const byCause = new Map<string, number>();
   let takeovers = 0;
@@ -125,7 +139,12 @@ export async function handoffs(
  * (São Paulo keeps one all year; in a zone that changes offset within the range, the hours after the
  * change are counted one off).
  */
-export async function busiestHours(db: Db, range: TimeRange, offsetMs: number): Promise<number[][]> {
+export async function busiestHours(
+  db: Db,
+  range: TimeRange,
+  offsetMs: number,
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number[][]> {
   const local = sql`(m.timestamp + ${lit(offsetMs)})`;
   // 1970-01-01 was a Thursday: day 0 + 4 is a Sunday-first weekday index.
   const { rows } = await sql<{ weekday: number; hour: number; n: number }>`
@@ -133,6 +152,7 @@ export async function busiestHours(db: Db, range: TimeRange, offsetMs: number): 
       SELECT ((${local} / ${lit(DAY_MS)}) + 4) % 7 AS weekday, (${local} / ${lit(HOUR_MS)}) % 24 AS hour
       FROM messages m
       WHERE m.sender = 'client' AND m.timestamp >= ${lit(range.start)} AND m.timestamp < ${lit(range.end)}
+        AND ${within('m.conversation_id')}
     ) x
     GROUP BY x.weekday, x.hour`.execute(db);
   const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));

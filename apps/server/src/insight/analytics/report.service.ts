@@ -10,7 +10,12 @@ import {
   type TimeRange,
 } from '../../kernel/time/time-windows.js';
 import { now, toIso } from '../../lib/clock.js';
-import { conversionsPerRange, countConversationsAt, handoffsPerRange } from './analytics.repository.js';
+import {
+  conversionsPerRange,
+  countConversationsAt,
+  figuresOf,
+  handoffsPerRange,
+} from './analytics.repository.js';
 import { meanSeconds, percentOf } from './metric-math.js';
 import {
   busiestHours,
@@ -73,7 +78,8 @@ const split = (s: Split) => ({
 
 /**
  * `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md).
- * Counts are over every conversation; the knowledge gaps, which quote customers, only the viewer's.
+ * Counts are over every conversation the viewer's figures may count (all of them, unless an inbox is
+ * closed to them); the knowledge gaps, which quote customers, only the viewer's conversations'.
  */
 export async function computeReport(
   db: Db,
@@ -82,18 +88,20 @@ export async function computeReport(
   zone: string,
 ): Promise<AnalyticsReport> {
   const { range, days } = reportDays(query, zone);
+  // An operator kept out of an inbox counts only the inboxes open to them.
+  const within = figuresOf(scope);
   // Active conversations are the conversion rate's denominator: one query gives both.
   const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps, asked] =
     await Promise.all([
-      conversionsPerRange(db, [range]),
-      countConversationsAt(db, 'started_at', range),
-      firstResponses(db, range),
-      replies(db, range),
-      handoffs(db, range),
-      conversionsPerRange(db, days),
-      handoffsPerRange(db, days),
+      conversionsPerRange(db, [range], within),
+      countConversationsAt(db, 'started_at', range, within),
+      firstResponses(db, range, within),
+      replies(db, range, within),
+      handoffs(db, range, within),
+      conversionsPerRange(db, days, within),
+      handoffsPerRange(db, days, within),
       // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
-      busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start),
+      busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start, within),
       topKnowledgeGaps(db, range, scope),
       clarifications(db, range),
     ]);

@@ -11,6 +11,7 @@ import {
 import { createVisibility, UNLIMITED_SCOPE } from '../../conversations/visibility/visibility.service.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { csvStream } from '../../lib/csv.js';
+import { computeReport } from '../analytics/report.service.js';
 import { customReportCsv } from './report-csv.js';
 import { customReport, serviceReport } from './reports.service.js';
 
@@ -317,6 +318,14 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
     expect(report.backlog.open).toBe(1);
     const bruno = await createVisibility(db()).scopeFor({ id: 'u-bruno', role: 'operator' });
     expect((await service({}, bruno)).total.conversations).toBe(5);
+    // The analytics report too: Loja's three conversations, its one hand-off, its replies.
+    const analytics = await computeReport(db(), RANGE, carla, DEFAULT_TIME_ZONE);
+    expect(analytics.conversations.active).toBe(3);
+    expect(analytics.handoffs.count).toBe(1);
+    expect(analytics.ai).toMatchObject({ replies: 3, aiReplies: 2 });
+    expect((await computeReport(db(), RANGE, UNLIMITED_SCOPE, DEFAULT_TIME_ZONE)).conversations.active).toBe(
+      5,
+    );
   });
 
   describe('custom reports', () => {

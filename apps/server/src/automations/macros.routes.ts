@@ -39,6 +39,19 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
     if (!macro || (!macro.shared && macro.ownerId !== person.id)) throw new AppError('NOT_FOUND', NOT_FOUND);
     return macro;
   };
+  /** A shared macro's changes are the team's business: audited (personal ones are not). */
+  const audit = (
+    action: 'macro.create' | 'macro.update' | 'macro.delete',
+    person: AuthUser,
+    macro: Pick<Macro, 'id' | 'name'>,
+  ) =>
+    recordAudit(app.db, {
+      action,
+      actor: person,
+      targetType: 'macro',
+      targetId: macro.id,
+      detail: { name: macro.name },
+    });
   /** Shared macros are the admins'; personal ones their owner's. */
   const assertMayEdit = async (shared: boolean, person: AuthUser) => {
     if (shared) await app.assertCan(person, 'automations:manage');
@@ -60,14 +73,7 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
       const person = user(request);
       await assertMayEdit(request.body.shared, person);
       const macro = await macros.create(request.body, person.id);
-      if (macro.shared)
-        await recordAudit(app.db, {
-          action: 'macro.create',
-          actor: person,
-          targetType: 'macro',
-          targetId: macro.id,
-          detail: { name: macro.name },
-        });
+      if (macro.shared) await audit('macro.create', person, macro);
       return { success: true as const, data: macro, message: 'Macro criada' };
     },
   );
@@ -80,14 +86,7 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
       const current = await usable(request.params.id, person);
       await assertMayEdit(current.shared || request.body.shared, person);
       const macro = await macros.update(current.id, request.body, current.ownerId ?? person.id);
-      if (macro.shared || current.shared)
-        await recordAudit(app.db, {
-          action: 'macro.update',
-          actor: person,
-          targetType: 'macro',
-          targetId: macro.id,
-          detail: { name: macro.name },
-        });
+      if (macro.shared || current.shared) await audit('macro.update', person, macro);
       return { success: true as const, data: macro, message: 'Macro salva' };
     },
   );
@@ -100,14 +99,7 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
       const current = await usable(request.params.id, person);
       await assertMayEdit(current.shared, person);
       await macros.remove(current.id);
-      if (current.shared)
-        await recordAudit(app.db, {
-          action: 'macro.delete',
-          actor: person,
-          targetType: 'macro',
-          targetId: current.id,
-          detail: { name: current.name },
-        });
+      if (current.shared) await audit('macro.delete', person, current);
       return { success: true as const, message: 'Macro excluída' };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { markAssigned } from '../../people/users/users.service.js';
+import { openConversationsOfUser } from './open-conversations.js';
 
 /** How many waiting conversations one pass offers at most (the next pass takes the rest). */
 const DRAIN_LIMIT = 100;
@@ -38,13 +38,7 @@ export function autoAssignment(app: FastifyInstance) {
     if (!inbox || inbox.removed_at !== null || (!among && inbox.auto_assign !== 1)) return null;
     let people = db
       .selectFrom('users as u')
-      .select([
-        'u.id',
-        'u.name',
-        'u.last_assigned_at as lastAssignedAt',
-        sql<number>`(select count(*) from conversations c
-          where c.handler_mode = 'human' and c.handler_user_id = u.id and c.status = 'active')`.as('open'),
-      ])
+      .select(['u.id', 'u.name', 'u.last_assigned_at as lastAssignedAt', openConversationsOfUser.as('open')])
       .where('u.disabled', '=', 0)
       .where('u.availability', '=', 'online');
     if (among) people = people.where('u.id', 'in', among.length > 0 ? [...among] : ['']);

@@ -1,7 +1,7 @@
 import { teamMembersResponseSchema } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { openConversationsOfUser } from './open-conversations.js';
 
 /**
  * GET /api/team/members: the team as colleagues see them (no e-mails) — for `@` mentions, the assign
@@ -15,14 +15,7 @@ export const teamRoutes: FastifyPluginAsync = async (fastify) => {
     async () => {
       const rows = await app.db
         .selectFrom('users as u')
-        .select([
-          'u.id',
-          'u.name',
-          'u.avatar',
-          'u.role',
-          sql<number>`(select count(*) from conversations c
-            where c.handler_mode = 'human' and c.handler_user_id = u.id and c.status = 'active')`.as('open'),
-        ])
+        .select(['u.id', 'u.name', 'u.avatar', 'u.role', openConversationsOfUser.as('open')])
         .where('u.disabled', '=', 0)
         .orderBy('u.name')
         .execute();

@@ -106,7 +106,8 @@ describe('the team, end to end', () => {
     await operatorPage.goto('/settings');
     await operatorPage.waitForURL('**/settings/profile');
     const tabs = operatorPage.getByRole('navigation', { name: 'Seções das configurações' });
-    await expect.poll(() => tabs.getByRole('link').allTextContents()).toEqual(['Perfil']);
+    // Their own screens only: the profile and their personal macros.
+    await expect.poll(() => tabs.getByRole('link').allTextContents()).toEqual(['Perfil', 'Macros']);
     await operatorPage.goto('/settings/users');
     await operatorPage.getByText('Acesso restrito a administradores.').waitFor();
     const login = await apiFetch<{ data: { token: string } }>('/auth/login', {
@@ -114,7 +115,15 @@ describe('the team, end to end', () => {
       body: { email: OPERATOR.email, password: OPERATOR.password },
     });
     const token = login.body.data.token;
-    for (const path of ['/users', '/config', '/admin-config', '/security-config', '/access-control']) {
+    for (const path of [
+      '/users',
+      '/config',
+      '/admin-config',
+      '/security-config',
+      '/access-control',
+      '/conversation-rules',
+      '/automations',
+    ]) {
       expect((await apiFetch(path, { token })).status).toBe(403);
     }
   }, 150_000);

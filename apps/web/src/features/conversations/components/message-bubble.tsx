@@ -76,6 +76,9 @@ export const MessageBubble = memo(function MessageBubble({
         isSelected && 'bg-indigo-50/70 dark:bg-indigo-500/10',
       )}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      // A bubble drawn under a still pointer (the chat opened where the list was) never hears it
+      // enter: the first move over it counts as well.
+      onPointerMove={(e) => e.pointerType === 'mouse' && !isHovered && setHovered(true)}
       onPointerLeave={(e) => {
         if (e.pointerType === 'mouse') setHovered(false);
       }}

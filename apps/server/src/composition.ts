@@ -118,8 +118,8 @@ const domainPlugin = fp<{ channels: ChannelTestHooks }>(
 
 /**
  * The composition root: the only place that wires the server. Platform plugins first (errors, db,
- * auth, realtime…), then the two hooks every route passes through (the conversation guard and the
- * API docs), the shared services, and the contexts in the order their dependencies need. Each
+ * auth, realtime…), then the hooks every route passes through (permissions, the conversation guard,
+ * the API docs), the shared services, and the contexts in the order their dependencies need. Each
  * context is one plugin with one entry file (`<context>/<context>.context.ts`).
  */
 export async function compose(app: FastifyInstance, options: CompositionOptions): Promise<void> {

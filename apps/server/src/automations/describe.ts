@@ -1,4 +1,4 @@
-import { AUTOMATION_EVENTS, type AutomationAction, type AutomationCondition } from '@atende/contracts';
+import type { AutomationAction, AutomationCondition } from '@atende/contracts';
 
 /** The names a description needs (labels, people, inboxes, canned replies), by id. */
 export interface Names {
@@ -78,5 +78,3 @@ export function describeAction(action: AutomationAction, names: Names): string {
       return `chamar o webhook ${action.url}`;
   }
 }
-
-export const eventLabel = (event: keyof typeof AUTOMATION_EVENTS) => AUTOMATION_EVENTS[event];

@@ -3,7 +3,6 @@ import {
   type AutomationCondition,
   type AutomationEvent,
   type AutomationRule,
-  type AutomationRuleInput,
   type AutomationRun,
   automationActionSchema,
   automationConditionSchema,
@@ -251,5 +250,3 @@ export async function alreadyRan(db: Db, ruleId: string, eventId: string): Promi
     .executeTakeFirst();
   return Boolean(row);
 }
-
-export type RuleInput = AutomationRuleInput;

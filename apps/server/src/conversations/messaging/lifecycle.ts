@@ -35,6 +35,14 @@ const SERVER = { id: '', role: 'admin' as const };
 /** How long a page of the abandoned sweep is: the rest waits for the next round. */
 const ABANDON_BATCH = 200;
 
+/** Back from a snooze: by a person ("Ana retomou a conversa") or at its hour (the server). */
+const WAKE = {
+  action: 'unsnooze',
+  set: { status: 'active', snoozed_until: null },
+  event: 'woke',
+  line: (who: string | null) => (who ? `${who} retomou a conversa` : 'A conversa voltou do adiamento'),
+} as const;
+
 interface Transition {
   action: ConversationAction;
   set: Updateable<ConversationsTable>;
@@ -189,12 +197,7 @@ export function lifecycle(deps: {
     },
 
     unsnooze: (conversationId: string, actor: LifecycleActor) =>
-      transition(conversationId, actor, () => ({
-        action: 'unsnooze',
-        set: { status: 'active', snoozed_until: null },
-        event: 'woke',
-        line: (who) => (who ? `${who} retomou a conversa` : 'A conversa voltou do adiamento'),
-      })),
+      transition(conversationId, actor, () => WAKE),
 
     /** The snooze's time came: active again, unless it was woken or snoozed anew meanwhile. */
     async wake(conversationId: string, until: number): Promise<boolean> {
@@ -204,12 +207,7 @@ export function lifecycle(deps: {
         .where('id', '=', conversationId)
         .executeTakeFirst();
       if (row?.status !== 'paused' || row.snoozed_until !== until) return false;
-      await transition(conversationId, null, () => ({
-        action: 'unsnooze',
-        set: { status: 'active', snoozed_until: null },
-        event: 'woke',
-        line: () => 'A conversa voltou do adiamento',
-      })).catch((error: unknown) => {
+      await transition(conversationId, null, () => WAKE).catch((error: unknown) => {
         if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
       });
       return true;

@@ -68,10 +68,6 @@ export type Action = keyof typeof ACTIONS;
 
 const rules: Record<Action, ActionRule> = ACTIONS;
 
-export function isAction(value: string): value is Action {
-  return Object.hasOwn(ACTIONS, value);
-}
-
 /** The facts `action` needs loaded before `can` decides it. */
 export function factsNeeded(action: Action): ReadonlyArray<keyof PermissionFacts> {
   return rules[action].needs ?? [];

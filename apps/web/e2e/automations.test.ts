@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, DEMO_OPERATOR } from '@atende/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownServerData } from './support/api';
 import { launchBrowser, newPage, type PageOptions } from './support/browser';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -21,21 +22,8 @@ let vipId = '';
 const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
 const opened: Page[] = [];
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  if (!server) throw new Error('o servidor não subiu');
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Authorization: `Bearer ${init.token ?? adminToken}`,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: T; message?: string };
-  if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
+const call = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  ownServerData<T>(server, path, { ...init, token: init.token ?? adminToken });
 
 const login = (credentials: { email: string; password: string }) =>
   call<{ token: string; user: { id: string; name: string } }>('/auth/login', {

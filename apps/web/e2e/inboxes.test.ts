@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, DEMO_OPERATOR, type Inbox } from '@atende/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownServerData } from './support/api';
 import { launchBrowser, newPage, type PageOptions, VIEWPORTS } from './support/browser';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -16,21 +17,8 @@ let adminToken = '';
 const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
 const SALES = `Vendas ${stamp}`;
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  if (!server) throw new Error('o servidor não subiu');
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: T; message?: string };
-  if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
+const call = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  ownServerData<T>(server, path, init);
 
 const login = async (credentials: { email: string; password: string }) =>
   (

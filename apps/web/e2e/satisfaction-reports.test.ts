@@ -5,6 +5,7 @@ import { formatDuration, type Inbox, type SimulatorOutboxItem } from '@atende/co
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ownServerData } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { type GraphSend, startFakeGraph, webhook } from './support/fake-graph';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -34,21 +35,8 @@ const people = { ana: { id: '', token: '' }, bruno: { id: '', token: '' } };
 let cloudInbox = '';
 const SIM_INBOX = 'default';
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  if (!server) throw new Error('o servidor não subiu');
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Authorization: `Bearer ${init.token ?? adminToken}`,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: T; message?: string };
-  if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
+const call = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  ownServerData<T>(server, path, { ...init, token: init.token ?? adminToken });
 
 async function login(credentials: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${server?.baseUrl}/api/auth/login`, {

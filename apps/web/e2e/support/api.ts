@@ -86,3 +86,27 @@ export async function postInbound(
   }
   return result.body.data;
 }
+
+/**
+ * A call that must succeed on a server a test file started itself: the response's `data`, or an
+ * error naming the path, the status and the body.
+ */
+export async function ownServerData<T>(
+  server: { baseUrl: string } | null | undefined,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  if (!server) throw new Error('o servidor não subiu');
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await response.json()) as { success: boolean; data?: T; message?: string };
+  if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}

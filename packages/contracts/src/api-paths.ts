@@ -35,6 +35,7 @@ export const apiRoutes = {
   conversationsBulk: '/api/conversations/bulk',
   messageReaction: '/api/conversations/:conversationId/messages/:messageId/react',
   media: '/api/media/:id',
+  search: '/api/search',
 
   // Clients
   clients: '/api/clients',

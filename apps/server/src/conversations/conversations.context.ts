@@ -16,6 +16,7 @@ import type { AdminNotices } from './notifications/notifications.service.js';
 import { conversationsRoutes } from './routes/conversations.routes.js';
 import { lifecycleRoutes } from './routes/lifecycle.routes.js';
 import { assertMayTakeOver } from './routes/takeover-permission.js';
+import { searchRoutes } from './search/search.routes.js';
 import { dashboardLimits } from './visibility/dashboard-limits.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
 
@@ -96,6 +97,7 @@ export const conversationsContext = fp<ConversationsOptions>(
     await app.register(notificationsRoutes, { adminNotices: options.adminNotices });
     await app.register(conversationsRoutes);
     await app.register(lifecycleRoutes);
+    await app.register(searchRoutes);
     await app.register(teamRoutes);
     const assignment = autoAssignment(app);
     app.decorate('assignment', assignment);

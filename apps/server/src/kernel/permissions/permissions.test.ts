@@ -79,6 +79,7 @@ const ROUTES: Record<string, Action | 'signed-in' | 'public'> = {
   'GET /api/notifications': 'signed-in',
   'GET /api/profile/sessions': 'signed-in',
   'GET /api/public/info': 'public',
+  'GET /api/search': 'signed-in',
   'GET /api/security-config': 'settings:manage',
   'GET /api/simulator/outbox': 'simulator:play',
   'GET /api/team/members': 'signed-in',

@@ -1,0 +1,97 @@
+import type { Conversation, GlobalSearchResult } from '@atende/contracts';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { toIso } from '../../lib/clock.js';
+import { containsPattern } from '../../lib/like-pattern.js';
+import type { ListConversationsFilter } from '../messaging/conversation-queries.js';
+import type { ConversationScope } from '../visibility/visibility.service.js';
+
+/** A query that reads as a phone number ("+55 (11) 97700-1002") is searched by its digits. */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+const MIN_PHONE_DIGITS = 4;
+
+export function phoneDigitsOf(query: string): string | null {
+  if (!PHONE_LIKE.test(query)) return null;
+  const digits = query.replace(/\D/g, '');
+  return digits.length >= MIN_PHONE_DIGITS ? digits : null;
+}
+
+/**
+ * The top search: clients, conversations and messages, each filtered by the viewer's scope (a client
+ * whose every conversation is hidden, a hidden conversation and its messages never show).
+ */
+export async function globalSearch(
+  db: Kysely<Database>,
+  conversations: {
+    listConversations(filter: ListConversationsFilter): Promise<{ conversations: Conversation[] }>;
+  },
+  scope: ConversationScope,
+  query: string,
+  limit: number,
+): Promise<GlobalSearchResult> {
+  const term = query.trim();
+  const digits = phoneDigitsOf(term);
+  const pattern = containsPattern(term.toLowerCase());
+  const lowerLike = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+  const clientsQuery = db
+    .selectFrom('clients as k')
+    .select(['k.id', 'k.name', 'k.phone', 'k.email'])
+    .where((eb) =>
+      eb.or([
+        lowerLike('k.name'),
+        lowerLike('k.email'),
+        ...(digits ? [eb('k.phone', 'like', containsPattern(digits))] : []),
+      ]),
+    )
+    .$if(scope.limited, (q) => q.where(scope.clientWhere('k')))
+    .orderBy('k.last_contact', 'desc')
+    .orderBy('k.id')
+    .limit(limit)
+    .execute();
+
+  const messagesQuery = db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('clients as k', 'k.id', 'c.client_id')
+    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'k.name', 'k.phone'])
+    .where('m.deleted_at', 'is', null)
+    .where(lowerLike('m.content'))
+    .$if(scope.limited, (q) => q.where(scope.where('c')))
+    .orderBy('m.timestamp', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+
+  const [clients, messages, page] = await Promise.all([
+    clientsQuery,
+    messagesQuery,
+    conversations.listConversations({ status: 'all', search: digits ?? term, visible: scope, limit }),
+  ]);
+
+  return {
+    clients: clients.map((k) => ({
+      id: k.id,
+      name: k.name ?? k.phone ?? k.id,
+      phone: k.phone,
+      email: k.email,
+    })),
+    conversations: page.conversations.map((c) => ({
+      id: c.id,
+      clientId: c.clientId,
+      clientName: c.clientName ?? c.clientPhone ?? c.clientId,
+      clientPhone: c.clientPhone,
+      lastMessage: c.lastMessage,
+      lastMessageTime: c.lastMessageTime,
+      status: c.status,
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      conversationId: m.conversation_id,
+      clientName: m.name ?? m.phone ?? '',
+      sender: m.sender,
+      content: m.content,
+      timestamp: toIso(m.timestamp),
+    })),
+  };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { okEnvelope } from './envelope.js';
+import { phoneNumberSchema } from './phone.js';
 import { channelKindSchema, whatsappStatusSchema } from './whatsapp.js';
 
 /** An inbox id: `default` for the first one, UUIDs for the rest. */
@@ -136,13 +137,8 @@ export type UpdateInboxRequest = z.infer<typeof updateInboxRequestSchema>;
 
 export const inboxParamsSchema = z.object({ id: inboxIdSchema });
 
-export const pairingCodeRequestSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/[\s()+-]/g, ''))
-    .pipe(z.string().regex(/^\d{10,15}$/, 'Informe o número com DDI e DDD, só dígitos')),
-});
+/** The number to pair, as typed ("+55 11 97700-1002"); the linked device gets its digits. */
+export const pairingCodeRequestSchema = z.object({ phone: phoneNumberSchema });
 export const pairingCodeResponseSchema = okEnvelope(z.object({ code: z.string() }));
 
 /** Realtime: one inbox's connection changed (every inbox; `whatsapp:*` keep speaking of the first). */

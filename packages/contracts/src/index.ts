@@ -27,6 +27,7 @@ export * from './labels.js';
 export * from './media.js';
 export * from './notifications.js';
 export * from './order-lookup.js';
+export * from './phone.js';
 export * from './realtime.js';
 export * from './realtime-replay.js';
 export * from './reports.js';

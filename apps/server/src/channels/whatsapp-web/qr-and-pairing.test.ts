@@ -89,7 +89,7 @@ describeEachDatabase('whatsapp-web: QR expiry and the pairing code', (kind) => {
       payload: { phone: '12ab' },
     });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toContain('Informe o número com DDI e DDD, só dígitos');
+    expect(invalid.json().message).toContain('Telefone inválido');
 
     const socket = t.fake.latest();
     const asked = await t.app.inject({

@@ -96,7 +96,7 @@ describe('pairing an inbox', () => {
 
     fireEvent.change(phone, { target: { value: '1234' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gerar código' }));
-    await within(dialog).findByText('Informe o número com DDI e DDD, só dígitos');
+    await within(dialog).findByText(/Telefone inválido: informe DDD e número/);
     expect(calls.some((call) => call.path.endsWith('/pairing-code'))).toBe(false);
 
     fireEvent.change(phone, { target: { value: '+55 (21) 98888-7777' } });

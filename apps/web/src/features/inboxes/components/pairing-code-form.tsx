@@ -31,8 +31,8 @@ export function PairingCodeForm({
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Número do WhatsApp"
-          hint="Com DDI e DDD, só dígitos. Ex.: 5511987654321"
-          placeholder="5511987654321"
+          hint="Com DDD; sem o +55, entende-se um número do Brasil."
+          placeholder="+55 11 98765-4321"
           inputMode="tel"
           autoComplete="tel"
           className="min-w-0 flex-1"

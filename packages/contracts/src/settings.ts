@@ -59,14 +59,22 @@ export type AccessControl = z.infer<typeof accessControlSchema>;
 export const accessControlInputSchema = accessControlSchema.partial().strict();
 export const accessControlResponseSchema = okEnvelope(accessControlSchema);
 
+/** The longest silence `abandonAfterMinutes` takes: 30 days. */
+export const ABANDON_AFTER_MAX_MINUTES = 30 * 24 * 60;
+
 /**
  * How conversations end and come back: who answers a customer who writes again after the end (the AI,
- * or the last person who held it), and after how long without an answer from the customer (after our
- * last message) the server marks a conversation abandoned.
+ * or the last person who held it), and after how many minutes without an answer from the customer
+ * (after our last message) the server marks a conversation abandoned.
  */
 export const conversationRulesSchema = z.object({
   reopenTo: z.enum(['ai', 'last-person']).default('last-person'),
-  abandonAfterHours: z.number().int().min(1).max(720).default(24),
+  abandonAfterMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(ABANDON_AFTER_MAX_MINUTES)
+    .default(24 * 60),
 });
 export type ConversationRules = z.infer<typeof conversationRulesSchema>;
 export const conversationRulesInputSchema = conversationRulesSchema.partial().strict();

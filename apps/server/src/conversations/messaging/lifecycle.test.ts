@@ -10,10 +10,11 @@ import {
   useTestApp,
 } from '../../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
+import { invalidateSettings } from '../../kernel/settings/settings.service.js';
 
 /**
  * The conversation's life cycle end to end on the real server: resolve, the customer coming back
- * (reopenTo), snooze until a time or the next message, abandoned after abandonAfterHours, archive,
+ * (reopenTo), snooze until a time or the next message, abandoned after abandonAfterMinutes, archive,
  * delete (admins, audited), private notes with mentions, unread state, and automatic assignment.
  */
 describeEachDatabase('the team’s day', (kind) => {
@@ -192,12 +193,13 @@ describeEachDatabase('the team’s day', (kind) => {
     });
   });
 
-  it('abandonAfterHours: a conversation whose customer went quiet after our answer becomes abandoned', async () => {
-    await setRules({ abandonAfterHours: 2 });
+  it('abandonAfterMinutes: a conversation whose customer went quiet after our answer becomes abandoned', async () => {
+    await setRules({ abandonAfterMinutes: 120 });
     const quiet = await customerWrites('Obrigado, vou pensar');
     const recent = await customerWrites('Tenho uma dúvida');
     const threeHoursAgo = Date.now() - 3 * 3_600_000;
-    // Our answer was the last word, three hours ago (quiet) / a minute ago (recent).
+    // Our answer was the last word, three hours ago (quiet) / 5 s short of two hours ago (recent).
+    const recentAt = Date.now() - 120 * 60_000 + 5_000;
     await ctx.app.db
       .updateTable('conversations')
       .set({ awaiting_since: null, last_message_time: threeHoursAgo })
@@ -205,7 +207,7 @@ describeEachDatabase('the team’s day', (kind) => {
       .execute();
     await ctx.app.db
       .updateTable('conversations')
-      .set({ awaiting_since: null, last_message_time: Date.now() - 60_000 })
+      .set({ awaiting_since: null, last_message_time: recentAt })
       .where('id', '=', recent.conversationId)
       .execute();
     await ctx.app.db
@@ -220,7 +222,50 @@ describeEachDatabase('the team’s day', (kind) => {
     expect((await timeline(quiet.conversationId)).at(-1)?.text).toBe(
       'O cliente não respondeu por 2 h: conversa abandonada',
     );
-    await setRules({ abandonAfterHours: 24 });
+
+    // A run is booked no later than the instant the recent one reaches the time (the round may be later).
+    const booked = await ctx.app.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', 'conversation_sweep')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(Math.min(...booked.map((job) => Number(job.run_at)))).toBeLessThanOrEqual(recentAt + 120 * 60_000);
+    await setRules({ abandonAfterMinutes: 24 * 60 });
+  });
+
+  it('abandonAfterMinutes: a shorter time saved applies at once, without waiting for the round', async () => {
+    const quiet = await customerWrites('Vou ver com meu marido');
+    await ctx.app.db
+      .updateTable('conversations')
+      .set({ awaiting_since: null, last_message_time: Date.now() - 10 * 60_000 })
+      .where('id', '=', quiet.conversationId)
+      .execute();
+    await ctx.app.db.updateTable('jobs').set({ status: 'done' }).where('kind', '=', 'agent_reply').execute();
+    await ctx.app.domain.jobs.drain();
+    expect((await conversation(quiet.conversationId)).status).toBe('active');
+    // The save books a run for now (this file runs the jobs itself).
+    await setRules({ abandonAfterMinutes: 5 });
+    await ctx.app.domain.jobs.drain();
+    expect((await conversation(quiet.conversationId)).status).toBe('abandoned');
+    expect((await timeline(quiet.conversationId)).at(-1)?.text).toBe(
+      'O cliente não respondeu por 5 min: conversa abandonada',
+    );
+    await setRules({ abandonAfterMinutes: 24 * 60 });
+  });
+
+  it('keeps a silence set in hours by an older version, in minutes', async () => {
+    await ctx.app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ reopenTo: 'last-person', abandonAfterHours: 3 }) })
+      .where('key', '=', 'conversation-rules')
+      .execute();
+    invalidateSettings(ctx.app.db);
+    expect((await as().get('/api/conversation-rules')).body.data).toEqual({
+      reopenTo: 'last-person',
+      abandonAfterMinutes: 180,
+    });
+    await setRules({ abandonAfterMinutes: 24 * 60 });
   });
 
   it('archive keeps everything and moves it to the archive filter; the customer writing unarchives it', async () => {

@@ -234,16 +234,16 @@ export function lifecycle(deps: {
       })),
 
     /**
-     * The customer went quiet: active conversations whose last word was ours, older than `hours`,
+     * The customer went quiet: active conversations whose last word was ours, older than `minutes`,
      * become abandoned (a page at a time). Answers how many.
      */
-    async abandonSilent(hours: number, at = now()): Promise<number> {
+    async abandonSilent(minutes: number, at = now()): Promise<number> {
       const rows = await db
         .selectFrom('conversations')
         .select('id')
         .where('status', '=', 'active')
         .where('awaiting_since', 'is', null)
-        .where('last_message_time', '<', at - hours * 3_600_000)
+        .where('last_message_time', '<=', at - minutes * 60_000)
         .orderBy('last_message_time')
         .limit(ABANDON_BATCH)
         .execute();
@@ -256,7 +256,7 @@ export function lifecycle(deps: {
             last_person_id: row.handler_mode === 'human' ? row.handler_user_id : row.last_person_id,
           },
           event: 'abandoned',
-          line: () => `O cliente não respondeu por ${hours} h: conversa abandonada`,
+          line: () => `O cliente não respondeu por ${silenceLabel(minutes)}: conversa abandonada`,
         })).catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'CONFLICT') return null;
           throw error;
@@ -264,6 +264,21 @@ export function lifecycle(deps: {
         if (done) abandoned += 1;
       }
       return abandoned;
+    },
+
+    /**
+     * When the next silent conversation reaches `minutes` without an answer from the customer: the
+     * last word of the longest-silent active one, plus that; null while none is waiting on the customer.
+     */
+    async nextAbandonAt(minutes: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.min('last_message_time').as('oldest'))
+        .where('status', '=', 'active')
+        .where('awaiting_since', 'is', null)
+        .executeTakeFirst();
+      const oldest = row?.oldest;
+      return oldest === null || oldest === undefined ? null : Number(oldest) + minutes * 60_000;
     },
 
     /**
@@ -308,6 +323,14 @@ function statusTitle(status: string): string {
     default:
       return 'atualizada';
   }
+}
+
+/** "45 min", "2 h", "1 h 30 min": how long the customer was silent, as the transcript says it. */
+function silenceLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 function formatInstant(at: number, timeZone: string): string {

@@ -35,7 +35,7 @@ const TESTED_WITH_THEIR_OWNER: Record<string, string> = {
   typingIndicator: 'channels/whatsapp-web/customer-expectations.test.ts',
   // The conversation's life cycle: tested with it.
   reopenTo: 'conversations/messaging/lifecycle.test.ts',
-  abandonAfterHours: 'conversations/messaging/lifecycle.test.ts',
+  abandonAfterMinutes: 'conversations/messaging/lifecycle.test.ts',
 };
 
 const tested = new Set<string>();

@@ -61,6 +61,8 @@ export interface SettingsDefinition<K extends SettingsKey> {
   merge(current: SettingsValues[K], input: Record<string, unknown>): Record<string, unknown>;
   /** What the client sees (secrets masked). */
   view(values: SettingsValues[K]): SettingsViews[K];
+  /** Stored values in an older shape, rewritten into the current one before they are parsed. */
+  upgrade?(stored: Record<string, unknown>): Record<string, unknown>;
 }
 
 const plainMerge = (current: object, input: Record<string, unknown>) => {
@@ -93,6 +95,11 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
     response: conversationRulesResponseSchema,
     merge: plainMerge,
     view: (v) => v,
+    // The silence before abandoning was set in whole hours before it took minutes.
+    upgrade: ({ abandonAfterHours, ...rest }) =>
+      typeof abandonAfterHours === 'number' && rest.abandonAfterMinutes === undefined
+        ? { ...rest, abandonAfterMinutes: abandonAfterHours * 60 }
+        : rest,
   },
   'admin-config': {
     schema: adminConfigSchema,

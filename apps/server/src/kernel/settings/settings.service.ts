@@ -44,6 +44,28 @@ export function invalidateSettings(db: Kysely<Database>, key?: SettingsKey): voi
   else cache.delete(db);
 }
 
+/** Who wants to know, per database handle, that a resource was saved through `updateSettings`. */
+const savedListeners = new WeakMap<object, Map<SettingsKey, Set<() => void>>>();
+
+/**
+ * Calls `listener` after each save of `key` on this database handle, in this process (a module that
+ * acts on a setting at once instead of at its next round). Answers the unsubscribe function.
+ */
+export function onSettingsSaved(db: Kysely<Database>, key: SettingsKey, listener: () => void): () => void {
+  let byKey = savedListeners.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    savedListeners.set(db, byKey);
+  }
+  let listeners = byKey.get(key);
+  if (!listeners) {
+    listeners = new Set();
+    byKey.set(key, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The stored values of a settings resource, or its defaults. For the domain and the agent. */
 export async function getSettings<K extends SettingsKey>(
   db: Kysely<Database>,
@@ -78,6 +100,8 @@ async function readSettings<K extends SettingsKey>(db: Kysely<Database>, key: K)
       raw = {};
     }
   }
+  const { upgrade } = SETTINGS[key];
+  if (upgrade && raw && typeof raw === 'object') raw = upgrade(raw as Record<string, unknown>);
   return parseStored(key, raw);
 }
 
@@ -105,6 +129,7 @@ export async function updateSettings<K extends SettingsKey>(
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at, updated_by: userId }))
     .execute();
   invalidateSettings(db, key);
+  for (const listener of savedListeners.get(db)?.get(key) ?? []) listener();
   // A form sends all its fields: the ones whose stored value differs are what changed.
   const before = current as Record<string, unknown>;
   const after = merged.data as Record<string, unknown>;

@@ -14,10 +14,10 @@ describe('the conversation rules', () => {
     signInAs('admin');
     vi.spyOn(toast, 'success').mockImplementation(() => {});
     const calls = mockApi({
-      'GET /conversation-rules': { reopenTo: 'last-person', abandonAfterHours: 24 },
+      'GET /conversation-rules': { reopenTo: 'last-person', abandonAfterMinutes: 24 * 60 },
       'POST /conversation-rules': ({ body }) => ({
         reopenTo: 'last-person',
-        abandonAfterHours: 24,
+        abandonAfterMinutes: 24 * 60,
         ...(body as object),
       }),
     });
@@ -25,9 +25,22 @@ describe('the conversation rules', () => {
     const person = (await screen.findByRole('radio', { name: /A última pessoa/ })) as HTMLInputElement;
     expect(person.checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /A IA/ }));
-    fireEvent.change(screen.getByLabelText('Abandonada após (horas)'), { target: { value: '48' } });
+    // 24 hours are shown as 1 day; 2 days, then 45 minutes, are saved in minutes.
+    const amount = screen.getByLabelText('Abandonada após') as HTMLInputElement;
+    const unit = screen.getByLabelText('Unidade') as HTMLSelectElement;
+    expect([amount.value, unit.value]).toEqual(['1', 'days']);
+    fireEvent.change(amount, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reopenTo: 'ai', abandonAfterHours: 48 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      reopenTo: 'ai',
+      abandonAfterMinutes: 2880,
+    });
+
+    fireEvent.change(unit, { target: { value: 'minutes' } });
+    fireEvent.change(amount, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').length).toBe(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ abandonAfterMinutes: 45 });
   });
 });

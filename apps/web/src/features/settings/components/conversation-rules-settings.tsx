@@ -1,6 +1,11 @@
-import { type ConversationRules, conversationRulesSchema } from '@atende/contracts';
+import {
+  ABANDON_AFTER_MAX_MINUTES,
+  type ConversationRules,
+  conversationRulesSchema,
+} from '@atende/contracts';
 import { Bot, UserRound } from 'lucide-react';
-import { NumberField } from '@/components/form/fields';
+import { useState } from 'react';
+import { NumberField, SelectField } from '@/components/form/fields';
 import { cn } from '@/lib/cn';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsCard } from './settings-card';
@@ -80,18 +85,63 @@ function ConversationRulesForm({ initial }: { initial: ConversationRules }) {
           ))}
         </div>
       </fieldset>
-      <div className="max-w-xs">
-        <NumberField
-          label="Abandonada após (horas)"
-          hint="Sem resposta do cliente depois da nossa última mensagem. De 1 a 720."
-          min={1}
-          max={720}
-          step={1}
-          value={values.abandonAfterHours ?? 24}
-          onChange={(v) => set('abandonAfterHours', v)}
-          error={errors.abandonAfterHours}
-        />
-      </div>
+      <AbandonAfterField
+        minutes={values.abandonAfterMinutes ?? 24 * 60}
+        onChange={(v) => set('abandonAfterMinutes', v)}
+        error={errors.abandonAfterMinutes}
+      />
     </SettingsCard>
+  );
+}
+
+const UNITS = [
+  { value: 'minutes', label: 'minutos', minutes: 1 },
+  { value: 'hours', label: 'horas', minutes: 60 },
+  { value: 'days', label: 'dias', minutes: 24 * 60 },
+] as const;
+type Unit = (typeof UNITS)[number]['value'];
+
+/** The largest unit the stored minutes are a whole number of (90 min stays in minutes). */
+function unitOf(minutes: number): Unit {
+  return [...UNITS].reverse().find((u) => minutes % u.minutes === 0)?.value ?? 'minutes';
+}
+
+/** How long the customer may stay silent, as an amount and a unit; stored in minutes. */
+function AbandonAfterField({
+  minutes,
+  onChange,
+  error,
+}: {
+  minutes: number;
+  onChange: (minutes: number) => void;
+  error: string | undefined;
+}) {
+  const [unit, setUnit] = useState<Unit>(() => unitOf(minutes));
+  const size = UNITS.find((u) => u.value === unit)?.minutes ?? 1;
+  const amount = Number.isFinite(minutes) ? minutes / size : Number.NaN;
+  return (
+    <div className="grid max-w-md grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3">
+      <NumberField
+        label="Abandonada após"
+        hint={`Sem resposta do cliente depois da nossa última mensagem. De 1 minuto a ${ABANDON_AFTER_MAX_MINUTES / (24 * 60)} dias.`}
+        min={1}
+        max={ABANDON_AFTER_MAX_MINUTES / size}
+        step={1}
+        value={amount}
+        onChange={(v) => onChange(Number.isFinite(v) ? Math.round(v * size) : Number.NaN)}
+        error={error}
+      />
+      <SelectField<Unit>
+        label="Unidade"
+        value={unit}
+        onChange={(next) => {
+          const nextSize = UNITS.find((u) => u.value === next)?.minutes ?? 1;
+          setUnit(next);
+          // The same amount in the new unit: "2 horas" becomes "2 dias", as the field shows.
+          if (Number.isFinite(amount)) onChange(Math.round(amount * nextSize));
+        }}
+        options={UNITS.map(({ value, label }) => ({ value, label }))}
+      />
+    </div>
   );
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { chartPointSchema, dashboardChartsSchema } from './dashboard.js';
 import { okEnvelope } from './envelope.js';
+import { reportFiltersSchema } from './reports.js';
 
-export const analyticsQuerySchema = z.object({
+/** `GET /api/analytics` and its siblings: a rolling period and the figures' filters. */
+export const analyticsQuerySchema = reportFiltersSchema.extend({
   period: z.enum(['24h', '7d', '30d']).default('30d'),
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;

@@ -69,6 +69,11 @@ export const serverEventSchemas = {
   auth_error: z.object({ message: z.string() }),
   'system:health': systemHealthSchema,
   'system:metrics': systemMetricsSchema,
+  /**
+   * To the dashboards whose figures are limited to some inboxes, instead of `system:metrics` (whose
+   * figures are the whole business's): the figures changed, refetch them.
+   */
+  'metrics:changed': z.object({}),
   'analytics:update': activitySchema,
   'whatsapp:status': whatsappStatusSchema,
   'whatsapp:qr': z.object({ qr: z.string() }),

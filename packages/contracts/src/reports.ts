@@ -50,6 +50,13 @@ export const reportFiltersSchema = z.object({
 });
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
+/**
+ * `GET /api/analytics/report` and its CSV exports: a range of local days and the figures' filters
+ * (the conversation's inbox, person and label).
+ */
+export const analyticsReportQuerySchema = analyticsRangeQuerySchema.extend(reportFiltersSchema.shape);
+export type AnalyticsReportQuery = z.infer<typeof analyticsReportQuerySchema>;
+
 /** Grouping keys that are not a person: the AI, and resolutions no person took part in. */
 export const REPORT_AI_KEY = 'ai';
 export const REPORT_NOBODY_KEY = 'none';

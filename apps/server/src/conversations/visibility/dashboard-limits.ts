@@ -10,6 +10,8 @@ import { inboxRule } from './inbox-rule.js';
 export interface DashboardLimits {
   byHolder: boolean;
   inboxIds: string[];
+  /** Some inbox is closed to them: their figures are not the whole business's either. */
+  byInbox: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function dashboardLimits(db: Kysely<Database>, anyInboxLimited: () => boo
       if (!byHolder && !byInbox) return null;
       const repo = inboxMembership(db);
       const inboxIds = byInbox ? await repo.visibleTo(user.id) : await repo.allIds();
-      return { byHolder, inboxIds };
+      return { byHolder, inboxIds, byInbox: byInbox !== null };
     },
 
     async limitsAnyone(): Promise<boolean> {

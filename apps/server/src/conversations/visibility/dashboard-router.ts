@@ -14,6 +14,13 @@ export const ANY_ROOM = 'dashboard:any';
 export const inboxRoom = (inboxId: string) => `dashboard:inbox:${inboxId}`;
 export const unheldRoom = (inboxId: string) => `dashboard:unheld:${inboxId}`;
 export const userRoom = (userId: string) => `dashboard:user:${userId}`;
+/**
+ * Figures: limited operators who count the whole business (the holder rule does not limit counts)
+ * hear the `system:metrics` push; those kept out of an inbox hear only `metrics:changed` and refetch
+ * their own figures (conversations/visibility, `limitsFigures`).
+ */
+export const FIGURES_ROOM = 'dashboard:figures';
+export const LIMITED_FIGURES_ROOM = 'dashboard:figures-limited';
 
 type Payload = Record<string, unknown> | undefined;
 
@@ -61,12 +68,16 @@ export function createDashboardRouter(
     async roomsFor(user: SocketUser): Promise<string[]> {
       const limited = await limits.limitsFor(user);
       if (!limited) return [ROOMS.dashboard];
+      const figures = limited.byInbox ? LIMITED_FIGURES_ROOM : FIGURES_ROOM;
       return limited.byHolder
-        ? [ANY_ROOM, userRoom(user.id), ...limited.inboxIds.map(unheldRoom)]
-        : [ANY_ROOM, ...limited.inboxIds.map(inboxRoom)];
+        ? [ANY_ROOM, figures, userRoom(user.id), ...limited.inboxIds.map(unheldRoom)]
+        : [ANY_ROOM, figures, ...limited.inboxIds.map(inboxRoom)];
     },
 
     async route(event, args) {
+      // The whole business's figures never reach an operator kept out of an inbox.
+      if (event === 'system:metrics') return [ROOMS.dashboard, FIGURES_ROOM];
+      if (event === 'metrics:changed') return [LIMITED_FIGURES_ROOM];
       if (!(await limits.limitsAnyone())) return null;
       if (event === 'analytics:update') return [ROOMS.dashboard];
       const payload = args[0] as Payload;

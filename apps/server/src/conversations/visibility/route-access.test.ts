@@ -29,6 +29,14 @@ const READ_MODELS = [
   'GET /api/knowledge-gaps',
   'GET /api/analytics/report',
   'GET /api/analytics/export/:table',
+  // Figures: an operator kept out of an inbox counts only the inboxes open to them.
+  'GET /api/dashboard/stats',
+  'GET /api/analytics',
+  'GET /api/analytics/conversations',
+  'GET /api/analytics/conversions',
+  'GET /api/analytics/service',
+  'GET /api/analytics/custom',
+  'GET /api/analytics/custom/export',
   'GET /api/notifications',
   'POST /api/notifications/read',
 ];

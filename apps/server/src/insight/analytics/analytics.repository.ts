@@ -1,3 +1,4 @@
+import type { ReportFilters } from '@atende/contracts';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
@@ -69,16 +70,28 @@ function fill<T>(
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**
- * Which rows a viewer's figures count, by their conversation's id (the column named): all of them for
- * a viewer no figures rule limits, else those of conversations in the inboxes open to them.
+ * Which rows a viewer's figures count, by their conversation's id (the column named): those of
+ * conversations in the inboxes open to them (all, for a viewer no figures rule limits) that match the
+ * filters: the conversation's inbox, its label, its person (who holds it, or last held it).
  */
 export type FiguresFilter = (conversationIdColumn: string) => RawBuilder<SqlBool>;
 export const ALL_FIGURES: FiguresFilter = () => sql<SqlBool>`1 = 1`;
 
-export function figuresOf(scope: ConversationScope): FiguresFilter {
-  if (!scope.figuresLimited) return ALL_FIGURES;
+/** A label id inside a conversation's `tags` (a JSON array of ids), as a LIKE pattern. */
+export function tagPattern(labelId: string): string {
+  return `%${JSON.stringify(labelId).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function figuresOf(scope: ConversationScope, filters: ReportFilters = {}): FiguresFilter {
+  const parts: RawBuilder<unknown>[] = [];
+  if (scope.figuresLimited) parts.push(sql`${scope.figuresWhere('fc')}`);
+  if (filters.inboxId) parts.push(sql`fc.inbox_id = ${filters.inboxId}`);
+  if (filters.userId) parts.push(sql`fc.last_person_id = ${filters.userId}`);
+  if (filters.labelId) parts.push(sql`fc.tags LIKE ${tagPattern(filters.labelId)} ESCAPE '\\'`);
+  if (parts.length === 0) return ALL_FIGURES;
+  const where = sql.join(parts, sql` AND `);
   return (column) =>
-    sql<SqlBool>`EXISTS (SELECT 1 FROM conversations fc WHERE fc.id = ${sql.ref(column)} AND ${scope.figuresWhere('fc')})`;
+    sql<SqlBool>`EXISTS (SELECT 1 FROM conversations fc WHERE fc.id = ${sql.ref(column)} AND ${where})`;
 }
 
 /** Distinct conversations with a client message, per range. */
@@ -132,7 +145,11 @@ export async function handoffsPerRange(
 }
 
 /** Distinct clients with a client message (in any of their conversations), per range. */
-export async function activeClientsPerRange(db: Db, ranges: readonly TimeRange[]): Promise<number[]> {
+export async function activeClientsPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
   const bucket = rangeIndex(sql.ref('m.timestamp'), ranges);
@@ -142,6 +159,7 @@ export async function activeClientsPerRange(db: Db, ranges: readonly TimeRange[]
       SELECT DISTINCT ${bucket} AS bucket, m.conversation_id AS conversation_id
       FROM messages m
       WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
+        AND ${within('m.conversation_id')}
     ) x
     JOIN conversations c ON c.id = x.conversation_id
     WHERE x.bucket IS NOT NULL
@@ -164,7 +182,11 @@ export interface ResponseTimes {
  * Response times of our replies sent in each range (docs/metrics.md §avgResponseTime), stored with
  * each reply. Replies with no client message since our previous message have none.
  */
-export async function responseTimesPerRange(db: Db, ranges: readonly TimeRange[]): Promise<ResponseTimes[]> {
+export async function responseTimesPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<ResponseTimes[]> {
   if (ranges.length === 0) return [];
   const { from, to } = span(ranges);
   const bucket = rangeIndex(sql.ref('r.timestamp'), ranges);
@@ -174,6 +196,7 @@ export async function responseTimesPerRange(db: Db, ranges: readonly TimeRange[]
       SELECT ${bucket} AS bucket, r.response_ms AS rt
       FROM messages r
       WHERE r.sender IN ('agent', 'admin') AND r.timestamp >= ${from} AND r.timestamp < ${to}
+        AND ${within('r.conversation_id')}
     ) x
     WHERE x.bucket IS NOT NULL AND x.rt IS NOT NULL
     GROUP BY x.bucket`.execute(db);
@@ -229,18 +252,27 @@ export async function conversionsPerRange(
 }
 
 /** Messages (any sender) with a timestamp in the range. */
-export async function countMessages(db: Db, range: TimeRange): Promise<number> {
+export async function countMessages(
+  db: Db,
+  range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number> {
   const row = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('timestamp', '>=', range.start)
     .where('timestamp', '<', range.end)
+    .where(within('messages.conversation_id'))
     .executeTakeFirst();
   return num(row?.n);
 }
 
 /** Our replies in the range, and how many the AI wrote. */
-export async function repliesByAuthor(db: Db, range: TimeRange): Promise<{ replies: number; ai: number }> {
+export async function repliesByAuthor(
+  db: Db,
+  range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<{ replies: number; ai: number }> {
   const row = await db
     .selectFrom('messages')
     .select((eb) => [
@@ -250,6 +282,7 @@ export async function repliesByAuthor(db: Db, range: TimeRange): Promise<{ repli
     .where('sender', 'in', ['agent', 'admin'])
     .where('timestamp', '>=', range.start)
     .where('timestamp', '<', range.end)
+    .where(within('messages.conversation_id'))
     .executeTakeFirst();
   return { replies: num(row?.replies), ai: num(row?.ai) };
 }
@@ -259,6 +292,7 @@ export async function countActivities(
   db: Db,
   type: Database['activities']['type'],
   range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<number> {
   const row = await db
     .selectFrom('activities')
@@ -266,6 +300,8 @@ export async function countActivities(
     .where('type', '=', type)
     .where('timestamp', '>=', range.start)
     .where('timestamp', '<', range.end)
+    // A filtered or limited count keeps only activities of a conversation that passes.
+    .$if(within !== ALL_FIGURES, (q) => q.where(within('activities.conversation_id')))
     .executeTakeFirst();
   return num(row?.n);
 }
@@ -291,10 +327,12 @@ export async function countConversationsAt(
 export async function countConversationsBy(
   db: Db,
   column: 'status' | 'handler_mode',
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<Record<string, number>> {
   const rows = await db
     .selectFrom('conversations')
     .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll<number>().as('n')])
+    .where(within('conversations.id'))
     .groupBy(column)
     .execute();
   return Object.fromEntries(rows.map((r) => [String(r.key), num(r.n)]));

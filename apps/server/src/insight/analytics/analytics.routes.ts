@@ -5,12 +5,14 @@ import {
   conversionsAnalyticsResponseSchema,
   markConversionRequestSchema,
   markConversionResponseSchema,
+  type ReportFilters,
 } from '@atende/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { guardConversation } from '../../conversations/visibility/route-access.js';
+import { guardConversation, scopedReadModel, scopeOf } from '../../conversations/visibility/route-access.js';
 import { settingsTimeZone } from '../../kernel/time/time-zone.js';
 import { now } from '../../lib/clock.js';
+import { figuresOf } from './analytics.repository.js';
 import {
   computeAnalytics,
   computeConversationsAnalytics,
@@ -18,24 +20,40 @@ import {
 } from './analytics.service.js';
 import { conversionView } from './conversions.service.js';
 
-/** `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated). */
+/**
+ * `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated): figures of the
+ * inboxes open to the viewer, filtered by inbox, person and label.
+ */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.authenticate };
+  const figures = { onRequest: app.authenticate, ...scopedReadModel };
+  const within = (request: FastifyRequest & { query: ReportFilters }) =>
+    figuresOf(scopeOf(request), {
+      inboxId: request.query.inboxId,
+      userId: request.query.userId,
+      labelId: request.query.labelId,
+    });
 
   r.get(
     '/api/analytics',
-    { ...guard, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
+    { ...figures, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await computeAnalytics(app.readDb, request.query.period, now(), await settingsTimeZone(app.db)),
+      data: await computeAnalytics(
+        app.readDb,
+        request.query.period,
+        now(),
+        await settingsTimeZone(app.db),
+        within(request),
+      ),
     }),
   );
 
   r.get(
     '/api/analytics/conversations',
     {
-      ...guard,
+      ...figures,
       schema: { querystring: analyticsQuerySchema, response: { 200: conversationsAnalyticsResponseSchema } },
     },
     async (request) => ({
@@ -45,6 +63,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
         request.query.period,
         now(),
         await settingsTimeZone(app.db),
+        within(request),
       ),
     }),
   );
@@ -52,7 +71,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/analytics/conversions',
     {
-      ...guard,
+      ...figures,
       schema: { querystring: analyticsQuerySchema, response: { 200: conversionsAnalyticsResponseSchema } },
     },
     async (request) => ({
@@ -62,6 +81,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
         request.query.period,
         now(),
         await settingsTimeZone(app.db),
+        within(request),
       ),
     }),
   );

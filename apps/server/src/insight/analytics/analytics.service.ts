@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS, lastDays, lastHours, type TimeRange } from '../../kernel/time/time-windows.js';
 import {
+  ALL_FIGURES,
   activeClientsPerRange,
   activeConversationsPerRange,
   conversionsPerRange,
@@ -10,6 +11,7 @@ import {
   countConversationsAt,
   countConversationsBy,
   countMessages,
+  type FiguresFilter,
   repliesByAuthor,
   responseTimesPerRange,
 } from './analytics.repository.js';
@@ -26,24 +28,28 @@ export function periodRange(period: AnalyticsPeriod, now: number): TimeRange {
   return { start: now - PERIOD_DAYS[period] * DAY_MS, end: now, label: period };
 }
 
-/** `GET /api/analytics`: totals over the period plus the four dashboard series. */
+/**
+ * `GET /api/analytics`: totals over the period plus the four dashboard series, over the conversations
+ * `within` keeps (the viewer's inboxes and the filters).
+ */
 export async function computeAnalytics(
   db: Db,
   period: AnalyticsPeriod,
   now: number,
   zone: string,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<Analytics> {
   const range = periodRange(period, now);
   const [conversations, clients, responses, conversions, messages, replies, handoffs, charts] =
     await Promise.all([
-      activeConversationsPerRange(db, [range]),
-      activeClientsPerRange(db, [range]),
-      responseTimesPerRange(db, [range]),
-      conversionsPerRange(db, [range]),
-      countMessages(db, range),
-      repliesByAuthor(db, range),
-      countActivities(db, 'takeover', range),
-      computeDashboardCharts(db, now, zone),
+      activeConversationsPerRange(db, [range], within),
+      activeClientsPerRange(db, [range], within),
+      responseTimesPerRange(db, [range], within),
+      conversionsPerRange(db, [range], within),
+      countMessages(db, range, within),
+      repliesByAuthor(db, range, within),
+      countActivities(db, 'takeover', range, within),
+      computeDashboardCharts(db, now, zone, undefined, undefined, within),
     ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
   const rt = responses[0] ?? { totalMs: 0, count: 0 };
@@ -68,14 +74,15 @@ export async function computeConversationsAnalytics(
   period: AnalyticsPeriod,
   now: number,
   zone: string,
+  within: FiguresFilter = ALL_FIGURES,
 ) {
   const hours = lastHours(now, 24, zone);
   const days = lastDays(now, PERIOD_DAYS[period], zone);
   const [perHour, perDay, byStatus, byHandler] = await Promise.all([
-    activeConversationsPerRange(db, hours),
-    activeConversationsPerRange(db, days),
-    countConversationsBy(db, 'status'),
-    countConversationsBy(db, 'handler_mode'),
+    activeConversationsPerRange(db, hours, within),
+    activeConversationsPerRange(db, days, within),
+    countConversationsBy(db, 'status', within),
+    countConversationsBy(db, 'handler_mode', within),
   ]);
   return {
     perHour: hours.map((h, i) => ({ label: h.label, value: perHour[i] ?? 0 })),
@@ -91,13 +98,14 @@ export async function computeConversionsAnalytics(
   period: AnalyticsPeriod,
   now: number,
   zone: string,
+  within: FiguresFilter = ALL_FIGURES,
 ) {
   const range = periodRange(period, now);
   const days = lastDays(now, PERIOD_DAYS[period], zone);
   const [overall, total, perDay] = await Promise.all([
-    conversionsPerRange(db, [range]),
-    countConversationsAt(db, 'converted_at', range),
-    conversionsPerRange(db, days),
+    conversionsPerRange(db, [range], within),
+    countConversationsAt(db, 'converted_at', range, within),
+    conversionsPerRange(db, days, within),
   ]);
   const o = overall[0] ?? { conversations: 0, converted: 0 };
   return {

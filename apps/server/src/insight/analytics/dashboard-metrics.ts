@@ -10,9 +10,11 @@ import {
 } from '../../kernel/time/time-windows.js';
 import { immediately, type Schedule } from '../../lib/one-at-a-time.js';
 import {
+  ALL_FIGURES,
   activeClientsPerRange,
   activeConversationsPerRange,
   conversionsPerRange,
+  type FiguresFilter,
   responseTimesPerRange,
 } from './analytics.repository.js';
 import type { ClosedBucketCache } from './closed-bucket-cache.js';
@@ -20,21 +22,25 @@ import { meanSeconds, percentChange, percentOf, responseTimeChange } from './met
 
 type Db = Kysely<Database>;
 
-/** The eight dashboard figures at `now` (definitions: docs/metrics.md). */
+/**
+ * The eight dashboard figures at `now` (definitions: docs/metrics.md), over the conversations `within`
+ * keeps (the viewer's inboxes and the filters).
+ */
 export async function computeDashboardStats(
   db: Db,
   now: number,
   zone: string,
   schedule: Schedule = immediately,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<DashboardStats> {
   const { today, yesterday } = todayVsYesterday(now, zone);
   const days: TimeRange[] = [yesterday, today];
   const week = rollingWindows(now, 7);
   const [conversations, clients, responses, conversions] = await Promise.all([
-    schedule(() => activeConversationsPerRange(db, days)),
-    schedule(() => activeClientsPerRange(db, days)),
-    schedule(() => responseTimesPerRange(db, days)),
-    schedule(() => conversionsPerRange(db, [week.previous, week.current])),
+    schedule(() => activeConversationsPerRange(db, days, within)),
+    schedule(() => activeClientsPerRange(db, days, within)),
+    schedule(() => responseTimesPerRange(db, days, within)),
+    schedule(() => conversionsPerRange(db, [week.previous, week.current], within)),
   ]);
   const [convYesterday = 0, convToday = 0] = conversations;
   const [clientsYesterday = 0, clientsToday = 0] = clients;
@@ -58,7 +64,8 @@ export async function computeDashboardStats(
 /**
  * The four dashboard series at `now`: 24 hourly, 7 daily, 24 hourly, 30 daily points. With a
  * `cache` (live pushes), finished hours and days are reused and only the current bucket is queried.
- * `schedule` runs each query (live pushes: one per turn of the event loop).
+ * `schedule` runs each query (live pushes: one per turn of the event loop). `within` keeps the viewer's
+ * inboxes and the filters (never with a cache: the cache holds the whole business's buckets).
  */
 export async function computeDashboardCharts(
   db: Db,
@@ -66,17 +73,20 @@ export async function computeDashboardCharts(
   zone: string,
   cache?: ClosedBucketCache,
   schedule: Schedule = immediately,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<DashboardCharts> {
   const hours = lastHours(now, 24, zone);
   const week = lastDays(now, 7, zone);
   const month = lastDays(now, 30, zone);
   const series = <T>(name: string, ranges: TimeRange[], query: (r: readonly TimeRange[]) => Promise<T[]>) =>
-    cache ? cache.series(name, ranges, (r) => schedule(() => query(r))) : schedule(() => query(ranges));
+    cache && within === ALL_FIGURES
+      ? cache.series(name, ranges, (r) => schedule(() => query(r)))
+      : schedule(() => query(ranges));
   const [conversations, conversions, responses, clients] = await Promise.all([
-    series('conversations', hours, (r) => activeConversationsPerRange(db, r)),
-    series('conversions', week, (r) => conversionsPerRange(db, r)),
-    series('responseTime', hours, (r) => responseTimesPerRange(db, r)),
-    series('clientGrowth', month, (r) => activeClientsPerRange(db, r)),
+    series('conversations', hours, (r) => activeConversationsPerRange(db, r, within)),
+    series('conversions', week, (r) => conversionsPerRange(db, r, within)),
+    series('responseTime', hours, (r) => responseTimesPerRange(db, r, within)),
+    series('clientGrowth', month, (r) => activeClientsPerRange(db, r, within)),
   ]);
   // The hour and the day still running are so far: the charts draw them as partial.
   // (The current bucket ends at `now` itself: [start of the hour or day, now).)

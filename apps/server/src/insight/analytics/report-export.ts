@@ -1,12 +1,16 @@
 import {
   type AnalyticsExportTable,
-  type AnalyticsRangeQuery,
+  type AnalyticsReportQuery,
   conversationStatusLabel,
 } from '@atende/contracts';
 import type { Kysely } from 'kysely';
-import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
+import {
+  type ConversationScope,
+  UNLIMITED_SCOPE,
+} from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
 import type { CsvValue } from '../../lib/csv.js';
+import { figuresOf } from './analytics.repository.js';
 import { computeReport, reportDays } from './report.service.js';
 
 type Db = Kysely<Database>;
@@ -24,12 +28,15 @@ async function* from<T>(items: readonly T[], row: (item: T) => readonly CsvValue
  */
 async function* conversations(
   db: Db,
-  query: AnalyticsRangeQuery,
+  query: AnalyticsReportQuery,
   scope: ConversationScope,
   zone: string,
   pageSize = 1000,
 ): Rows {
   const { range } = reportDays(query, zone);
+  const filters = { inboxId: query.inboxId, userId: query.userId, labelId: query.labelId };
+  const filtered = Boolean(filters.inboxId || filters.userId || filters.labelId);
+  const within = figuresOf(UNLIMITED_SCOPE, filters);
   let after: { time: number; id: string } | null = null;
   for (;;) {
     let select = db
@@ -50,7 +57,8 @@ async function* conversations(
       ])
       .where('c.last_message_time', '>=', range.start)
       .where('c.started_at', '<', range.end)
-      .$if(scope.limited, (q) => q.where(scope.where('c')));
+      .$if(scope.limited, (q) => q.where(scope.where('c')))
+      .$if(filtered, (q) => q.where(within('c.id')));
     if (after) {
       const { time, id } = after;
       select = select.where((eb) =>
@@ -90,7 +98,7 @@ async function* conversations(
 export async function exportTable(
   db: Db,
   table: AnalyticsExportTable,
-  query: AnalyticsRangeQuery,
+  query: AnalyticsReportQuery,
   scope: ConversationScope,
   zone: string,
 ): Promise<{ header: string[]; rows: Rows }> {

@@ -164,18 +164,28 @@ export async function busiestHours(
 }
 
 /** The most asked open knowledge gaps among those asked in the range, of conversations the viewer sees. */
-export async function topKnowledgeGaps(db: Db, range: TimeRange, scope: ConversationScope, limit = 10) {
-  return db
-    .selectFrom('knowledge_gaps as g')
-    .select(['g.question', 'g.count', 'g.reason', 'g.last_asked_at'])
-    .where('g.last_asked_at', '>=', range.start)
-    .where('g.last_asked_at', '<', range.end)
-    .where('g.status', '=', 'open')
-    .$if(scope.limited, (q) => q.where(scope.conversationIdWhere('g.conversation_id')))
-    .orderBy('g.count', 'desc')
-    .orderBy('g.last_asked_at', 'desc')
-    .limit(limit)
-    .execute();
+export async function topKnowledgeGaps(
+  db: Db,
+  range: TimeRange,
+  scope: ConversationScope,
+  within: FiguresFilter = ALL_FIGURES,
+  limit = 10,
+) {
+  return (
+    db
+      .selectFrom('knowledge_gaps as g')
+      .select(['g.question', 'g.count', 'g.reason', 'g.last_asked_at'])
+      .where('g.last_asked_at', '>=', range.start)
+      .where('g.last_asked_at', '<', range.end)
+      .where('g.status', '=', 'open')
+      .$if(scope.limited, (q) => q.where(scope.conversationIdWhere('g.conversation_id')))
+      // Filtered figures keep the gaps asked in a conversation that matches.
+      .$if(within !== ALL_FIGURES, (q) => q.where(within('g.conversation_id')))
+      .orderBy('g.count', 'desc')
+      .orderBy('g.last_asked_at', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 function clarificationOf(json: string | null): MessageClarification | null {
@@ -196,12 +206,14 @@ function clarificationOf(json: string | null): MessageClarification | null {
 export async function clarifications(
   db: Db,
   range: TimeRange,
+  within: FiguresFilter = ALL_FIGURES,
 ): Promise<{ count: number; outcomes: { outcome: ClarificationOutcome; label: string; count: number }[] }> {
   const rows = await db
     .selectFrom('messages')
     .select(['id', 'timestamp', 'clarification'])
     .where('clarification', 'is not', null)
     .where('timestamp', '>=', range.start)
+    .$if(within !== ALL_FIGURES, (q) => q.where(within('messages.conversation_id')))
     .execute();
   const asked = new Set<string>();
   const ended = new Map<string, ClarificationOutcome>();

@@ -1,6 +1,6 @@
 import {
   analyticsExportTableSchema,
-  analyticsRangeQuerySchema,
+  analyticsReportQuerySchema,
   analyticsReportResponseSchema,
 } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,7 +22,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.authenticate,
       ...scopedReadModel,
-      schema: { querystring: analyticsRangeQuerySchema, response: { 200: analyticsReportResponseSchema } },
+      schema: { querystring: analyticsReportQuerySchema, response: { 200: analyticsReportResponseSchema } },
     },
     async (request) => ({
       success: true as const,
@@ -37,7 +37,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
       ...scopedReadModel,
       schema: {
         params: z.object({ table: analyticsExportTableSchema }),
-        querystring: analyticsRangeQuerySchema,
+        querystring: analyticsReportQuerySchema,
       },
     },
     async (request, reply) => {
@@ -49,7 +49,13 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         actor: request.user,
         targetType: 'analytics',
         targetId: table,
-        detail: { from: request.query.from, to: request.query.to },
+        detail: {
+          from: request.query.from,
+          to: request.query.to,
+          inboxId: request.query.inboxId,
+          userId: request.query.userId,
+          labelId: request.query.labelId,
+        },
         ip: request.ip,
       });
       return reply

@@ -1,4 +1,9 @@
-import { type AnalyticsRangeQuery, type AnalyticsReport, handoffCauseLabel } from '@atende/contracts';
+import {
+  type AnalyticsRangeQuery,
+  type AnalyticsReport,
+  type AnalyticsReportQuery,
+  handoffCauseLabel,
+} from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
@@ -77,19 +82,20 @@ const split = (s: Split) => ({
 });
 
 /**
- * `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md).
- * Counts are over every conversation the viewer's figures may count (all of them, unless an inbox is
- * closed to them); the knowledge gaps, which quote customers, only the viewer's conversations'.
+ * `GET /api/analytics/report`: every figure of the analytics screen for one range (docs/metrics.md),
+ * over the conversations matching the filters (inbox, person, label). Counts are over every
+ * conversation the viewer's figures may count (all of them, unless an inbox is closed to them); the
+ * knowledge gaps, which quote customers, only the viewer's conversations'.
  */
 export async function computeReport(
   db: Db,
-  query: AnalyticsRangeQuery,
+  query: AnalyticsReportQuery,
   scope: ConversationScope,
   zone: string,
 ): Promise<AnalyticsReport> {
   const { range, days } = reportDays(query, zone);
   // An operator kept out of an inbox counts only the inboxes open to them.
-  const within = figuresOf(scope);
+  const within = figuresOf(scope, { inboxId: query.inboxId, userId: query.userId, labelId: query.labelId });
   // Active conversations are the conversion rate's denominator: one query gives both.
   const [conversions, started, first, ourReplies, handed, perDay, perDayHandoffs, heatmap, gaps, asked] =
     await Promise.all([
@@ -102,8 +108,8 @@ export async function computeReport(
       handoffsPerRange(db, days, within),
       // Local wall clock minus UTC at the range's start: the day's UTC midnight minus its local midnight.
       busiestHours(db, range, Date.UTC(...dateParts(query.from)) - range.start, within),
-      topKnowledgeGaps(db, range, scope),
-      clarifications(db, range),
+      topKnowledgeGaps(db, range, scope, within),
+      clarifications(db, range, within),
     ]);
   const conversion = conversions[0] ?? { conversations: 0, converted: 0 };
   const activeCount = conversion.conversations;

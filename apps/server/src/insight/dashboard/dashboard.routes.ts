@@ -1,9 +1,10 @@
-import { activityResponseSchema, dashboardStatsResponseSchema } from '@atende/contracts';
+import { activityResponseSchema, dashboardStatsResponseSchema, reportFiltersSchema } from '@atende/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scopedReadModel, scopeOf } from '../../conversations/visibility/route-access.js';
 import { settingsTimeZone } from '../../kernel/time/time-zone.js';
 import { now } from '../../lib/clock.js';
+import { figuresOf } from '../analytics/analytics.repository.js';
 import { computeDashboardStats } from '../analytics/dashboard-metrics.js';
 import { latestActivities } from './activity.repository.js';
 
@@ -13,10 +14,21 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/dashboard/stats',
-    { onRequest: app.authenticate, schema: { response: { 200: dashboardStatsResponseSchema } } },
-    async () => ({
+    {
+      onRequest: app.authenticate,
+      ...scopedReadModel,
+      schema: { querystring: reportFiltersSchema, response: { 200: dashboardStatsResponseSchema } },
+    },
+    // The inboxes open to the viewer, filtered by inbox, person and label.
+    async (request) => ({
       success: true as const,
-      data: await computeDashboardStats(app.readDb, now(), await settingsTimeZone(app.db)),
+      data: await computeDashboardStats(
+        app.readDb,
+        now(),
+        await settingsTimeZone(app.db),
+        undefined,
+        figuresOf(scopeOf(request), request.query),
+      ),
     }),
   );
 

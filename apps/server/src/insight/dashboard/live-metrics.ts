@@ -102,7 +102,10 @@ export function startLiveMetrics(app: FastifyInstance): LiveMetrics {
         const started = performance.now();
         const metrics = await computeSystemMetrics(app, cache);
         lastCostMs = performance.now() - started;
-        if (!stopped) app.realtime.toDashboard('system:metrics', metrics);
+        if (stopped) return;
+        // The whole business's figures; dashboards limited to some inboxes are told to refetch theirs.
+        app.realtime.toDashboard('system:metrics', metrics);
+        app.realtime.toDashboard('metrics:changed', {});
       })
       .catch((err: unknown) => app.log.warn({ err }, 'system:metrics computation failed'))
       .finally(() => {

@@ -151,18 +151,18 @@ function into(t: Tallies, keys: readonly string[], add: (tally: Tally) => void):
  */
 export async function tally(db: Db, q: FactQuery, families: ReadonlySet<Family>): Promise<Tallies> {
   const t: Tallies = { total: new Tally(), groups: new Map() };
+  // A conversation has one inbox and one person: the period's count is the sum of the groups'. By
+  // time or label it may be in several groups, so the period's distinct count is read on its own.
+  const summed = q.dimension === 'none' || q.dimension === 'inbox' || q.dimension === 'operator';
   const [active, activeTotal, resolutions, first, replies, handoffs] = await Promise.all([
     families.has('active') ? activeConversations(db, q) : [],
-    families.has('active') && q.dimension !== 'none'
-      ? activeConversations(db, { ...q, dimension: 'none' })
-      : [],
+    families.has('active') && !summed ? activeConversations(db, { ...q, dimension: 'none' }) : [],
     families.has('resolutions') ? resolutionFacts(db, q) : [],
     families.has('first') ? firstResponseFacts(db, q) : [],
     families.has('replies') ? replyTimes(db, q) : [],
     families.has('handoffs') ? handoffFacts(db, q) : [],
   ]);
   // Distinct per group and for the period: a conversation active on two days counts once in the total.
-  const summed = q.dimension === 'none' || q.dimension === 'inbox' || q.dimension === 'operator';
   for (const row of active) {
     for (const key of groupsOf(q, row.key, REPORT_NOBODY_KEY)) groupOf(t, key).conversations += row.n;
     if (summed) t.total.conversations += row.n;

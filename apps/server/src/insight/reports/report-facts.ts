@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
 import { HOUR_MS } from '../../kernel/time/time-windows.js';
-import { rangeIndex } from '../analytics/analytics.repository.js';
+import { rangeIndex, tagPattern } from '../analytics/analytics.repository.js';
 import type { Dimension, Frame } from './report-frame.js';
 
 /**
@@ -74,11 +74,6 @@ function keyOf(
     default:
       return timeKey(q, time);
   }
-}
-
-/** A label id inside a conversation's `tags` (a JSON array of ids), as a LIKE pattern. */
-function tagPattern(labelId: string): string {
-  return `%${JSON.stringify(labelId).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Whether the row's conversation (`c`) must be joined: for a filter, the scope or the key. */

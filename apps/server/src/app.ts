@@ -13,6 +13,8 @@ export interface BuildAppOptions {
   dbHandle?: CompositionOptions['dbHandle'];
   /** Holds the agent's pipeline at a point (the kill -9 test's server); never set in production. */
   agentPause?: CompositionOptions['agentPause'];
+  /** Holds a rule's run before an action (the automations' kill -9 test); never set in production. */
+  automationPause?: CompositionOptions['automationPause'];
   /** CHANNEL=whatsapp-web contract tests: a fake Baileys socket (channels/whatsapp-web). */
   whatsappWeb?: NonNullable<CompositionOptions['channels']>['whatsappWeb'];
 }
@@ -50,6 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await compose(app, {
     dbHandle: options.dbHandle,
     agentPause: options.agentPause,
+    automationPause: options.automationPause,
     channels: { whatsappWeb: options.whatsappWeb },
   });
   await app.ready();

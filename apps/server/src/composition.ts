@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AgentOptions, agentContext } from './agent/agent.context.js';
-import { automationsContext } from './automations/automations.context.js';
+import { type AutomationsOptions, automationsContext } from './automations/automations.context.js';
 import { type ChannelTestHooks, channelRegistry } from './channels/registry.js';
 import { conversationGuard, conversationsContext } from './conversations/conversations.context.js';
 import { lockConversationsInOrder } from './conversations/messaging/change-handler.js';
@@ -55,6 +55,8 @@ export interface CompositionOptions {
   dbHandle?: DatabaseHandle | undefined;
   /** Holds the agent's pipeline at a point (the kill -9 test's server); never set in production. */
   agentPause?: AgentOptions['pause'];
+  /** The kill -9 test: hold a rule's run before an action. */
+  automationPause?: AutomationsOptions['pause'];
   /** Tests: a fake Baileys socket, media download without the network, short leases. */
   channels?: ChannelTestHooks;
 }
@@ -149,7 +151,7 @@ export async function compose(app: FastifyInstance, options: CompositionOptions)
   await app.register(inboxesContext);
   const orderLookup = createOrderLookup(app);
   await app.register(integrationsContext, { orderLookup });
-  await app.register(automationsContext);
+  await app.register(automationsContext, { pause: options.automationPause });
   await app.register(agentContext, { pause: options.agentPause, recordLookup: orderLookup.forAgent });
   await app.register(insightContext);
   // Seeds an empty database while the app is built (before the agent indexes the knowledge base).

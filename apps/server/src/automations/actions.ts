@@ -9,9 +9,9 @@ import { getSettings } from '../kernel/settings/settings.service.js';
 import { AppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
 import { createSafeFetch } from '../lib/safe-fetch.js';
+import type { AuthUser } from '../types.js';
+import type { RunJournal } from './run-journal.js';
 
-/** The same rule never sends one customer the same words twice within this window. */
-export const REPEAT_WINDOW_MS = 24 * 3_600_000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Ids of what an automation writes are derived from the run (a retried job writes nothing new). */
 const RUN_NAMESPACE = '2f1c9b1e-6a43-4f54-9d8a-5d1c1f0b7a21';
@@ -24,18 +24,32 @@ export interface ActionSource {
   runKey: string;
   /** Rules only: the rule id (what it sent is remembered per rule and customer). */
   ruleId: string | null;
-  /** Macros: the person who runs it (assignments and notes in their name). */
-  person: { id: string; name: string } | null;
+  /** Macros: the person who runs it (assignments, notes and messages in their name). */
+  person: AuthUser | null;
   event?: string | undefined;
+  /**
+   * Rules: what this run already did (a job that runs again after a crash skips those actions and
+   * repeats none), and the claims of the words it sends.
+   */
+  journal?: RunJournal | undefined;
 }
 
 const stableId = (source: ActionSource, index: number) => uuidv5(`${source.runKey}:${index}`, RUN_NAMESPACE);
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** `{primeiro_nome}`, `{nome}`, `{empresa}`, `{caixa}` in a message (plain substitution, nothing runs). */
+/**
+ * `{primeiro_nome}`, `{nome}`, `{empresa}`, `{caixa}` and the canned replies' `{atendente}` in a
+ * message (plain substitution, nothing runs); a missing name reads "cliente", as in canned replies.
+ */
 function fillVariables(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(primeiro_nome|nome|empresa|caixa)\}/g, (_, key: string) => values[key] ?? '');
+  return text.replace(
+    /\{(primeiro_nome|nome|empresa|caixa|atendente)\}/g,
+    (_, key: string) => values[key] ?? '',
+  );
 }
+
+/** A sent message as the run log shows it: the rule's words, before the customer's name is filled in. */
+const quoted = (text: string) => `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
 
 /**
  * Runs actions in order on one conversation and answers one pt-BR line per action ("etiqueta
@@ -61,60 +75,90 @@ export async function runActions(
       getSettings(app.db, 'admin-config'),
       app.db.selectFrom('inboxes').select('name').where('id', '=', c.inboxId).executeTakeFirst(),
     ]);
-    const name = c.clientName ?? '';
+    const name = c.clientName?.trim() || 'cliente';
     return {
       nome: name,
-      primeiro_nome: name.split(/\s+/)[0] ?? '',
+      primeiro_nome: name.split(/\s+/)[0] ?? name,
       empresa: config.companyName,
       caixa: inbox?.name ?? '',
+      atendente: source.person?.name ?? 'a equipe',
     };
   }
 
-  /** Sends text as the automation, after the safety checks; answers the line. */
-  async function send(text: string, index: number, options: { template?: boolean } = {}): Promise<string> {
+  /**
+   * Sends `text` (the rule's `words`, filled in) after the safety checks; answers the line. A rule
+   * sends as the automation and never over a person; a macro sends as the person who runs it, on a
+   * conversation nobody else holds.
+   */
+  async function send(
+    text: string,
+    words: string,
+    index: number,
+    template?: { name: string; language: string; parameters: string[] },
+  ): Promise<string> {
     const c = await conversation();
-    if (c.handler.mode === 'human') return 'mensagem não enviada: uma pessoa atende esta conversa';
-    if (!options.template && (await inboxes.hasServiceWindow(conversationId))) {
+    const what = template ? `modelo ${template.name}` : 'mensagem';
+    const notSent = template ? 'modelo não enviado' : 'mensagem não enviada';
+    const { person } = source;
+    const heldByOther = c.handler.mode === 'human' && (!person || c.handler.userId !== person.id);
+    if (heldByOther) return `${notSent}: uma pessoa atende esta conversa`;
+    if (!template && (await inboxes.hasServiceWindow(conversationId))) {
       const window = serviceWindowAt(
         await messaging.serviceWindow.lastClientMessageAt(conversationId),
         now(),
       );
-      if (!window.open) return 'mensagem não enviada: fora da janela de 24 horas do WhatsApp';
+      if (!window.open) return `${notSent}: fora da janela de 24 horas do WhatsApp`;
     }
-    const key = { rule_id: source.ruleId ?? '', client_id: c.clientId, text_hash: hash(text) };
-    // Claimed before sending, atomically: two runs at once (two messages of the customer) send once.
-    if (source.ruleId) {
-      const at = now();
-      const claimed = await app.db
-        .insertInto('automation_sends')
-        .values({ ...key, sent_at: at })
-        .onConflict((oc) =>
-          oc
-            .columns(['rule_id', 'client_id', 'text_hash'])
-            .doUpdateSet({ sent_at: at })
-            .where('automation_sends.sent_at', '<', at - REPEAT_WINDOW_MS),
-        )
-        .returning('sent_at')
-        .executeTakeFirst();
-      if (!claimed) return 'mensagem não enviada: esta regra já a mandou a este cliente nas últimas 24 horas';
+    const sentLine = template ? `${what} enviado` : `mensagem enviada: ${quoted(words)}`;
+    const providerMessageId = `${template ? 'TPL' : 'AUTO'}-${stableId(source, index)}`;
+    if (person) {
+      if (template) await recordTemplate(providerMessageId, template);
+      await messaging.appendOutbound(conversationId, person, {
+        message: text,
+        type: 'text',
+        replyTo: null,
+        providerMessageId,
+      });
+      return sentLine;
     }
+    // The same words at most once a day to a customer: claimed before sending, atomically (two runs
+    // at once send once), and with the run's mark, so this run after a crash knows the claim is its own.
+    if (source.ruleId && source.journal) {
+      const claimed = await source.journal.claimSend(index, {
+        rule_id: source.ruleId,
+        client_id: c.clientId,
+        text_hash: hash(template ? JSON.stringify(template) : text),
+      });
+      if (!claimed) return `${notSent}: esta regra já a mandou a este cliente nas últimas 24 horas`;
+    }
+    if (template) await recordTemplate(providerMessageId, template);
     const outcome = await messaging.appendAutomationMessage({
       conversationId,
       content: text,
-      providerMessageId: `AUTO-${stableId(source, index)}`,
-      authorName: source.person?.name ?? `Automação · ${source.label}`,
+      providerMessageId,
+      authorName: `Automação · ${source.label}`,
     });
     if (outcome === 'person_holds') {
-      if (source.ruleId)
-        await app.db
-          .deleteFrom('automation_sends')
-          .where('rule_id', '=', key.rule_id)
-          .where('client_id', '=', key.client_id)
-          .where('text_hash', '=', key.text_hash)
-          .execute();
-      return 'mensagem não enviada: uma pessoa atende esta conversa';
+      await source.journal?.releaseSend(index);
+      return `${notSent}: uma pessoa atende esta conversa`;
     }
-    return `mensagem enviada: "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
+    return sentLine;
+  }
+
+  /** The template a send goes out as, once per provider id (a run again records nothing new). */
+  async function recordTemplate(
+    providerMessageId: string,
+    template: { name: string; language: string; parameters: string[] },
+  ) {
+    const c = await conversation();
+    const channel = inboxes.channelOf(c.inboxId);
+    if (!channel?.templates) throw new AppError('CONFLICT', 'esta caixa de entrada não usa modelos');
+    const stored = await app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('provider_message_id', '=', providerMessageId)
+      .executeTakeFirst();
+    if (!stored) await channel.templates.record(providerMessageId, template).catch(() => undefined);
   }
 
   async function run(action: AutomationAction, index: number): Promise<string> {
@@ -127,6 +171,8 @@ export async function runActions(
           .where('disabled', '=', 0)
           .executeTakeFirst();
         if (!person) return 'atribuição não feita: pessoa não encontrada ou desativada';
+        const c = await conversation();
+        if (c.handler.mode === 'human' && c.handler.userId === person.id) return `atribuída a ${person.name}`;
         await messaging.changeHandler(conversationId, {
           mode: 'human',
           user: person,
@@ -136,6 +182,10 @@ export async function runActions(
         return `atribuída a ${person.name}`;
       }
       case 'assign_round_robin': {
+        // Already with someone of the group (this run, again after a crash): not passed on again.
+        const c = await conversation();
+        if (c.handler.mode === 'human' && c.handler.userId && action.userIds.includes(c.handler.userId))
+          return `atribuída em rodízio a ${c.handler.userName ?? c.handler.userId}`;
         const person = await app.assignment.offerTo(conversationId, action.userIds);
         return person
           ? `atribuída em rodízio a ${person.name}`
@@ -160,13 +210,13 @@ export async function runActions(
         return `etiqueta ${name} removida`;
       }
       case 'send_message':
-        return send(fillVariables(action.text, await variables()), index);
+        return send(fillVariables(action.text, await variables()), action.text, index);
       case 'send_canned_reply': {
         const reply = (await cannedRepliesRepository(app.db).list()).find(
           (r) => r.id === action.cannedReplyId,
         );
         if (!reply) return 'resposta rápida não encontrada';
-        return send(fillVariables(reply.content, await variables()), index);
+        return send(fillVariables(reply.content, await variables()), reply.content, index);
       }
       case 'send_inbox_message': {
         const c = await conversation();
@@ -179,31 +229,25 @@ export async function runActions(
         const text = action.message === 'greeting' ? hours.greeting : hours.outOfOffice;
         if (!row || !hours.enabled || !text)
           return 'sem mensagem configurada no horário de atendimento da caixa';
-        return send(fillVariables(text, await variables()), index);
+        return send(fillVariables(text, await variables()), text, index);
       }
       case 'send_template': {
         const c = await conversation();
+        if (c.handler.mode === 'human' && c.handler.userId !== source.person?.id)
+          return 'modelo não enviado: uma pessoa atende esta conversa';
         const channel = inboxes.channelOf(c.inboxId);
         if (!channel?.templates) return 'modelo não enviado: esta caixa de entrada não usa modelos';
         const template = (await channel.templates.list()).find(
           (t) => t.name === action.name && t.language === action.language,
         );
         if (!template) return `modelo ${action.name} não encontrado ou não aprovado`;
-        const providerMessageId = `TPL-${stableId(source, index)}`;
-        await channel.templates.record(providerMessageId, {
+        const values = await variables();
+        const parameters = action.parameters.map((parameter) => fillVariables(parameter, values));
+        return send(renderTemplate(template.body, parameters) || action.name, action.name, index, {
           name: action.name,
           language: action.language,
-          parameters: action.parameters,
+          parameters,
         });
-        const outcome = await messaging.appendAutomationMessage({
-          conversationId,
-          content: renderTemplate(template.body, action.parameters) || action.name,
-          providerMessageId,
-          authorName: `Automação · ${source.label}`,
-        });
-        return outcome === 'person_holds'
-          ? 'modelo não enviado: uma pessoa atende esta conversa'
-          : `modelo ${action.name} enviado`;
       }
       case 'add_note':
         await messaging.addNote(
@@ -217,9 +261,10 @@ export async function runActions(
         await messaging.snooze(conversationId, null, now() + action.minutes * 60_000);
         return `adiada por ${action.minutes} min`;
       case 'resolve':
-        await messaging.resolve(conversationId, null);
+        if ((await conversation()).status !== 'completed') await messaging.resolve(conversationId, null);
         return 'conversa finalizada';
       case 'stop_ai':
+        if ((await conversation()).handler.mode === 'paused') return 'IA parada nesta conversa';
         await messaging.changeHandler(conversationId, {
           mode: 'paused',
           user: source.person,
@@ -227,6 +272,9 @@ export async function runActions(
         });
         return 'IA parada nesta conversa';
       case 'hand_off':
+        // Already waiting (this run, again after a crash): no second hand-off, no second event.
+        if ((await conversation()).handler.mode === 'waiting_human')
+          return `transferida para um atendente: ${action.reason}`;
         await messaging.changeHandler(conversationId, {
           mode: 'waiting_human',
           reason: action.reason,
@@ -252,12 +300,21 @@ export async function runActions(
   }
 
   for (const [index, action] of actions.entries()) {
-    try {
-      lines.push(await run(action, index));
-    } catch (error) {
-      if (error instanceof AppError) lines.push(`não feito: ${error.message}`);
-      else lines.push(`falhou: ${error instanceof Error ? error.message : 'erro desconhecido'}`);
+    const done = source.journal?.doneLine(index);
+    if (done !== undefined) {
+      lines.push(done);
+      continue;
     }
+    await source.journal?.pause(index);
+    let line: string;
+    try {
+      line = await run(action, index);
+    } catch (error) {
+      if (error instanceof AppError) line = `não feito: ${error.message}`;
+      else line = `falhou: ${error instanceof Error ? error.message : 'erro desconhecido'}`;
+    }
+    await source.journal?.done(index, line);
+    lines.push(line);
   }
   return lines;
 }

@@ -124,7 +124,7 @@ describeEachDatabase('automations', (kind) => {
     expect(log[0]).toMatchObject({ ruleName: 'Boleto', outcome: 'done' });
     expect(log[0]?.lines).toEqual([
       'etiqueta Financeiro adicionada',
-      'mensagem enviada: "Oi Carla, já vou ver seu boleto."',
+      'mensagem enviada: "Oi {primeiro_nome}, já vou ver seu boleto."',
       `atribuída em rodízio a ${ana.name}`,
     ]);
     // The job again (a crash after its actions): nothing new.

@@ -119,7 +119,7 @@ export const macrosRoutes: FastifyPluginAsync = async (fastify) => {
         label: `macro ${macro.name}`,
         runKey: `macro:${macro.id}:${newId()}`,
         ruleId: null,
-        person: { id: person.id, name: person.name },
+        person,
       });
       return { success: true as const, data: { lines }, message: `Macro ${macro.name} executada` };
     },

@@ -14,6 +14,7 @@ import type { AutomationRulesTable, AutomationRunsTable, Database } from '../db/
 import { AppError } from '../lib/app-error.js';
 import { now, toIso } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { MARK_PREFIX } from './run-journal.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RuleRow = Selectable<AutomationRulesTable>;
@@ -197,6 +198,8 @@ export function rulesRepository(db: Kysely<Database>) {
         .selectFrom('automation_runs')
         .selectAll()
         .where('conversation_id', '=', conversationId)
+        // A run's progress marks are not runs (see run-journal.ts).
+        .where('event_id', 'not like', `${MARK_PREFIX}%`)
         .orderBy('created_at', 'desc')
         .limit(200)
         .execute();

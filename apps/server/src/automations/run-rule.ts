@@ -5,6 +5,7 @@ import { now } from '../lib/clock.js';
 import { runActions } from './actions.js';
 import { alreadyRan, recordRun, rulesRepository } from './rules.repository.js';
 import type { RulesCache } from './rules-cache.js';
+import { RunJournal, type RunPause } from './run-journal.js';
 import { ruleChain } from './trigger-handler.js';
 
 /** How often the waiting events are looked for (no reply from us / from the customer). */
@@ -12,30 +13,25 @@ export const AUTOMATION_SWEEP_MS = 60_000;
 const SWEEP_BATCH = 200;
 
 /**
- * The `automation_run` jobs: a rule's actions for one event, each at most once per event (the run's
- * unique key; a job that runs again after a crash finds it and stops, or repeats actions that write
- * nothing twice), inside the rule chain so its own actions never trigger it again. And the sweep that
+ * The `automation_run` jobs: a rule's actions for one event, at most once per event (the run's unique
+ * key; a job that runs again after a crash finds it and stops, or goes on from the journal of what it
+ * did), inside the rule chain so its own actions never trigger it again. And the sweep that
  * turns waiting into events: a conversation waiting on us or on the customer for a rule's time.
  */
-export function registerRuleJobs(app: FastifyInstance, cache: RulesCache): void {
+export function registerRuleJobs(app: FastifyInstance, cache: RulesCache, pause?: RunPause): void {
   const { jobs } = app.domain;
   const rules = rulesRepository(app.db);
 
   jobs.register(automationRunJob, async ({ ruleId, conversationId, event, eventId, chain }) => {
     if (await alreadyRan(app.db, ruleId, eventId)) return;
     const rule = await rules.get(ruleId).catch(() => null);
-    const record = (outcome: 'done' | 'skipped' | 'failed', lines: string[]) =>
-      recordRun(app.db, {
-        ruleId,
-        ruleName: rule?.name ?? 'regra excluída',
-        conversationId,
-        event,
-        eventId,
-        outcome,
-        lines,
-      });
+    const run = { ruleId, ruleName: rule?.name ?? 'regra excluída', conversationId, event, eventId };
     if (!rule?.enabled) {
-      await record('skipped', ['regra desligada ou excluída antes de rodar']);
+      await recordRun(app.db, {
+        ...run,
+        outcome: 'skipped',
+        lines: ['regra desligada ou excluída antes de rodar'],
+      });
       return;
     }
     const exists = await app.db
@@ -44,6 +40,7 @@ export function registerRuleJobs(app: FastifyInstance, cache: RulesCache): void 
       .where('id', '=', conversationId)
       .executeTakeFirst();
     if (!exists) return;
+    const journal = await RunJournal.open(app.db, run, pause);
     const lines = await ruleChain.run([...chain, rule.id], () =>
       runActions(app, conversationId, rule.actions, {
         label: `regra ${rule.name}`,
@@ -51,9 +48,10 @@ export function registerRuleJobs(app: FastifyInstance, cache: RulesCache): void 
         ruleId: rule.id,
         person: null,
         event,
+        journal,
       }),
     );
-    await record(lines.some((line) => line.startsWith('falhou')) ? 'failed' : 'done', lines);
+    await journal.finish(lines.some((line) => line.startsWith('falhou')) ? 'failed' : 'done', lines);
   });
 
   const schedule = async (at: number) => {

@@ -27,6 +27,22 @@ async function clientFields(trx: Transaction<Database>, clientId: string) {
   return row ?? { name: null, email: null, phone: null, notes: null };
 }
 
+/**
+ * The agent's confidence in its last answer on the conversation (null when it has not answered): a
+ * hand-off by the agent is stored with that answer, in the transaction this runs in.
+ */
+async function agentConfidence(trx: Transaction<Database>, conversationId: string): Promise<number | null> {
+  const row = await trx
+    .selectFrom('messages')
+    .select('confidence_score')
+    .where('conversation_id', '=', conversationId)
+    .where('ai_generated', '=', 1)
+    .orderBy('timestamp', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.confidence_score ?? null;
+}
+
 /** E-mail and notes are not in the trigger: a condition on them reads the client row. */
 const readsStoredClient = (condition: AutomationRule['conditions'][number]) =>
   condition.type === 'client_field' && (condition.field === 'email' || condition.field === 'notes');
@@ -72,12 +88,17 @@ export function triggerHandler(deps: { cache: RulesCache; jobs: JobRunner }) {
         hours,
       };
       let clientLoaded = false;
+      let confidenceLoaded = trigger.confidence !== undefined;
       for (const event of events) {
         for (const rule of deps.cache.rulesFor(event)) {
           if (chain.includes(rule.id) || !hasEffect(rule, hours)) continue;
           if (!clientLoaded && rule.conditions.some(readsStoredClient)) {
             facts = { ...facts, client: await clientFields(trx, conversation.client_id) };
             clientLoaded = true;
+          }
+          if (!confidenceLoaded && rule.conditions.some((c) => c.type === 'confidence_below')) {
+            facts = { ...facts, confidence: await agentConfidence(trx, conversation.id) };
+            confidenceLoaded = true;
           }
           const known = facts;
           if (!rule.conditions.every((condition) => holds(condition, known))) continue;

@@ -7,6 +7,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { SwitchButton } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 
 export const inputClass =
@@ -163,25 +164,7 @@ export function ToggleField({
         </label>
         {description && <p className="mt-0.5 text-slate-500 text-xs dark:text-slate-400">{description}</p>}
       </div>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-          checked ? 'bg-indigo-600' : 'bg-slate-300 dark:bg-slate-700',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-5.5' : 'translate-x-0.5',
-          )}
-        />
-      </button>
+      <SwitchButton id={id} size="md" checked={checked} onChange={onChange} />
     </div>
   );
 }

@@ -16,5 +16,6 @@ export {
   type Tone,
   ToneBadge,
 } from './status-badge';
+export { Switch } from './switch';
 export { type Toast, type ToastAction, type ToastType, toast } from './toast';
 export { ConfirmProvider, useConfirm } from './use-confirm';

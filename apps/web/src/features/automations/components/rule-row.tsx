@@ -3,10 +3,9 @@ import { ArrowDown, ArrowUp, Copy, GripVertical, Pencil, Trash2 } from 'lucide-r
 import type { DragEvent } from 'react';
 import { ItemTag, ItemTitle } from '@/components/integration-card/item-row';
 import { RowMenu, RowMenuItem } from '@/components/integration-card/row-menu';
-import { Button } from '@/components/ui';
+import { Button, Switch } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { RuleNames } from '../lib/rule-sentence';
-import { EnabledSwitch } from './enabled-switch';
 import { RuleSummary } from './rule-summary';
 
 interface Props {
@@ -88,7 +87,9 @@ export function RuleRow(props: Props) {
         </div>
       </div>
       <div className="flex items-center gap-1 pl-9 sm:pl-0">
-        <EnabledSwitch
+        <Switch
+          label={rule.enabled ? 'Ligada' : 'Desligada'}
+          labelClassName="w-16"
           checked={rule.enabled}
           ariaLabel={`Regra ${rule.name} ligada`}
           disabled={props.isBusy}

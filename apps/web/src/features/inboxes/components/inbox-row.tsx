@@ -5,13 +5,12 @@ import { channelKind, channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { ItemRow, ItemTag, ItemTitle } from '@/components/integration-card/item-row';
 import { RowMenu, RowMenuItem } from '@/components/integration-card/row-menu';
-import { Button, toast, useConfirm } from '@/components/ui';
+import { Button, Switch, toast, useConfirm } from '@/components/ui';
 import { summarizeConnection } from '@/lib/inbox-connection';
 import { useDisconnectInbox } from '../api/disconnect-inbox';
 import { useReconnectInbox } from '../api/reconnect-inbox';
 import { useRemoveInbox } from '../api/remove-inbox';
 import { useUpdateInbox } from '../api/update-inbox';
-import { InboxSwitch } from './inbox-switch';
 
 interface Props {
   inbox: Inbox;
@@ -130,7 +129,7 @@ export function InboxRow({
         </div>
       </div>
       <div className="flex items-center gap-3 pl-12 sm:pl-0">
-        <InboxSwitch
+        <Switch
           label="Agente de IA"
           ariaLabel={`Agente de IA em ${inbox.name}`}
           checked={inbox.agentEnabled}

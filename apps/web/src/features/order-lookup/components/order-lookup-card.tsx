@@ -1,11 +1,10 @@
 import type { OrderLookupView } from '@atende/contracts';
 import { FlaskConical, PackageSearch, Settings2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/integration-card/empty-state';
 import { IntegrationCard } from '@/components/integration-card/integration-card';
 import { QueryBody } from '@/components/integration-card/query-body';
-import { Button, ToneBadge, toast } from '@/components/ui';
-import { cn } from '@/lib/cn';
+import { Button, Switch, ToneBadge, toast } from '@/components/ui';
 import { useAuth } from '@/lib/session';
 import { useOrderLookup } from '../api/get-order-lookup';
 import { useSaveOrderLookup } from '../api/save-order-lookup';
@@ -100,7 +99,6 @@ function OrderLookupCardContent() {
 
 /** The on/off switch: saves the configuration as it is with `enabled` flipped. */
 function EnabledSwitch({ view }: { view: OrderLookupView }) {
-  const id = useId();
   const save = useSaveOrderLookup();
   const toggle = () => {
     const enabled = !view.enabled;
@@ -111,31 +109,16 @@ function EnabledSwitch({ view }: { view: OrderLookupView }) {
     });
   };
   return (
-    <div className="flex shrink-0 items-center gap-2 self-start">
-      <label htmlFor={id} className="font-medium text-slate-700 text-sm dark:text-slate-200">
-        Consulta ligada
-      </label>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={view.enabled}
+    <span className="shrink-0 self-start">
+      <Switch
+        label="Consulta ligada"
+        labelFirst
+        labelClassName="font-medium text-slate-700 text-sm dark:text-slate-200"
+        checked={view.enabled}
         disabled={save.isPending}
-        onClick={toggle}
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-60',
-          view.enabled ? 'bg-indigo-600' : 'bg-slate-300 dark:bg-slate-700',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            view.enabled ? 'translate-x-5.5' : 'translate-x-0.5',
-          )}
-        />
-      </button>
-    </div>
+        onChange={toggle}
+      />
+    </span>
   );
 }
 

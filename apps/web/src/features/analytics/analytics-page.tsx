@@ -112,9 +112,8 @@ function ServiceSection({ range, grouping }: { range: DateRange; grouping: Servi
 export default function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const { preset, range } = rangeFromParams(params);
-  const report = useAnalyticsReport(range);
   const [filters, setFilters] = useReportFilters();
-  const filtered = Boolean(filters.inboxId || filters.userId || filters.labelId);
+  const report = useAnalyticsReport(range, filters);
 
   const choosePreset = (next: RangePreset) =>
     setParams(
@@ -146,7 +145,14 @@ export default function AnalyticsPage() {
             <Link to="/analytics/relatorios" className={buttonClasses('sm', 'secondary')}>
               Relatórios
             </Link>
-            {data && <ExportButton table="conversas" range={range} label="as conversas do período" />}
+            {data && (
+              <ExportButton
+                table="conversas"
+                range={range}
+                filters={filters}
+                label="as conversas do período"
+              />
+            )}
           </>
         }
       />
@@ -179,11 +185,6 @@ export default function AnalyticsPage() {
       </section>
 
       <h2 className="pt-2 font-semibold text-lg text-slate-900 dark:text-white">Conversas e IA</h2>
-      {filtered && (
-        <p className="-mt-2 text-slate-500 text-sm dark:text-slate-400">
-          Os números abaixo são de todas as caixas de entrada, pessoas e etiquetas.
-        </p>
-      )}
 
       {report.isError && !data ? (
         <Card className="p-6 text-center">
@@ -209,7 +210,9 @@ export default function AnalyticsPage() {
             <CardHeader
               title="Conversas por dia"
               description="Conversas com mensagem de cliente, conversões e transferências"
-              actions={<ExportButton table="por-dia" range={range} label="a série por dia" />}
+              actions={
+                <ExportButton table="por-dia" range={range} filters={filters} label="a série por dia" />
+              }
             />
             <CardContent>
               <ChartBox height={300}>
@@ -223,7 +226,7 @@ export default function AnalyticsPage() {
               <CardHeader
                 title="Tempo de resposta: IA x humano"
                 description="Tempo até a primeira resposta e tempo médio de resposta"
-                actions={<ExportButton table="resumo" range={range} label="o resumo" />}
+                actions={<ExportButton table="resumo" range={range} filters={filters} label="o resumo" />}
               />
               <CardContent>
                 <ChartBox height={220}>
@@ -237,7 +240,12 @@ export default function AnalyticsPage() {
                 title="Motivos de transferência"
                 description={`${data.handoffs.count.toLocaleString('pt-BR')} transferências da IA para a equipe`}
                 actions={
-                  <ExportButton table="transferencias" range={range} label="os motivos de transferência" />
+                  <ExportButton
+                    table="transferencias"
+                    range={range}
+                    filters={filters}
+                    label="os motivos de transferência"
+                  />
                 }
               />
               <CardContent>
@@ -260,7 +268,7 @@ export default function AnalyticsPage() {
             <CardHeader
               title="Horários de maior movimento"
               description="Mensagens de clientes por dia da semana e hora (horário de Brasília)"
-              actions={<ExportButton table="horarios" range={range} label="os horários" />}
+              actions={<ExportButton table="horarios" range={range} filters={filters} label="os horários" />}
             />
             <CardContent>
               <BusiestHours heatmap={data.heatmap} />
@@ -271,7 +279,7 @@ export default function AnalyticsPage() {
             <CardHeader
               title="Principais lacunas de conhecimento"
               description="Perguntas que a IA não soube responder no período"
-              actions={<ExportButton table="lacunas" range={range} label="as lacunas" />}
+              actions={<ExportButton table="lacunas" range={range} filters={filters} label="as lacunas" />}
             />
             <CardContent>
               <KnowledgeGapsTable gaps={data.knowledgeGaps} />

@@ -1,4 +1,6 @@
 import { PageContainer } from '@/components/layout/page-header';
+import { ReportFilters } from '@/components/service-figures/report-filters';
+import { useReportFilters } from '@/lib/use-report-filters';
 import { ChartsSection } from './components/charts/charts-section';
 import { DashboardHeader } from './components/dashboard-header';
 import { RecentActivities } from './components/recent-activities';
@@ -14,9 +16,12 @@ import { useDashboardRealtime } from './realtime/use-dashboard-realtime';
  */
 export default function DashboardPage() {
   useDashboardRealtime();
+  const [filters, setFilters] = useReportFilters();
   return (
     <PageContainer>
       <DashboardHeader />
+      {/* Every figure below (cards, charts, service) follows these filters. */}
+      <ReportFilters value={filters} onChange={setFilters} />
       <StatCards />
       <ChartsSection />
       <ServicePanel />

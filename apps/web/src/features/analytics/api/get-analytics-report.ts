@@ -1,11 +1,20 @@
-import { type AnalyticsReport, analyticsReportResponseSchema, apiPaths } from '@atende/contracts';
+import {
+  type AnalyticsReport,
+  analyticsReportResponseSchema,
+  apiPaths,
+  type ReportFilters,
+} from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { DateRange } from '@/lib/date-range';
 
-export async function getAnalyticsReport(range: DateRange, signal?: AbortSignal): Promise<AnalyticsReport> {
+export async function getAnalyticsReport(
+  range: DateRange,
+  filters: ReportFilters,
+  signal?: AbortSignal,
+): Promise<AnalyticsReport> {
   const response = await apiRequest(apiPaths.analyticsReport(), {
-    query: { from: range.from, to: range.to },
+    query: { from: range.from, to: range.to, ...filters },
     schema: analyticsReportResponseSchema,
     signal,
   });
@@ -14,16 +23,16 @@ export async function getAnalyticsReport(range: DateRange, signal?: AbortSignal)
 
 export const analyticsReportKey = ['analytics', 'report'] as const;
 
-export function getAnalyticsReportQueryOptions(range: DateRange) {
+export function getAnalyticsReportQueryOptions(range: DateRange, filters: ReportFilters) {
   return queryOptions({
-    queryKey: [...analyticsReportKey, range.from, range.to],
-    queryFn: ({ signal }) => getAnalyticsReport(range, signal),
+    queryKey: [...analyticsReportKey, range.from, range.to, filters],
+    queryFn: ({ signal }) => getAnalyticsReport(range, filters, signal),
     // Switching ranges keeps the last figures on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
 
-export function useAnalyticsReport(range: DateRange) {
-  return useQuery(getAnalyticsReportQueryOptions(range));
+export function useAnalyticsReport(range: DateRange, filters: ReportFilters) {
+  return useQuery(getAnalyticsReportQueryOptions(range, filters));
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsExportTable } from '@atende/contracts';
+import type { AnalyticsExportTable, ReportFilters } from '@atende/contracts';
 import { apiPaths } from '@atende/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -6,14 +6,16 @@ import { Button, toast } from '@/components/ui';
 import type { DateRange } from '@/lib/date-range';
 import { downloadFile } from '@/lib/download';
 
-/** 'CSV' next to a table or series: downloads that export for the range on screen. */
+/** 'CSV' next to a table or series: downloads that export for the range and filters on screen. */
 export function ExportButton({
   table,
   range,
+  filters,
   label,
 }: {
   table: AnalyticsExportTable;
   range: DateRange;
+  filters: ReportFilters;
   label: string;
 }) {
   const [busy, setBusy] = useState(false);
@@ -22,7 +24,7 @@ export function ExportButton({
     try {
       await downloadFile(
         apiPaths.analyticsExport(table),
-        { from: range.from, to: range.to },
+        { from: range.from, to: range.to, ...filters },
         `analytics-${table}.csv`,
       );
     } catch (error) {

@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from 'react-router';
-import { ReportFilters } from '@/components/service-figures/report-filters';
 import { ServiceCards } from '@/components/service-figures/service-cards';
 import { ServiceComparison } from '@/components/service-figures/service-comparison';
 import { Skeleton } from '@/components/ui';
@@ -58,14 +57,14 @@ function Segmented<T extends string>({
 
 /**
  * "Atendimento": CSAT, automation rate, first response and resolution times, hand-offs and the queue,
- * for today or the last 7 or 30 days, filtered by inbox, person and label, in total or side by side
- * per inbox or per person. Period, filters and view are in the URL.
+ * for today or the last 7 or 30 days, filtered by the page's inbox, person and label, in total or side
+ * by side per inbox or per person. Period, filters and view are in the URL.
  */
 export function ServicePanel() {
   const [params, setParams] = useSearchParams();
   const period = (PERIODS.find((p) => p.id === params.get('periodo'))?.id ?? '7d') as Period;
   const view = (VIEWS.find((v) => v.id === params.get('comparar'))?.id ?? 'none') as ServiceGrouping;
-  const [filters, setFilters] = useReportFilters();
+  const [filters] = useReportFilters();
   const range = presetRange(period);
   const report = useServiceReport(range, filters, view);
   const setParam = (name: string, value: string | null) =>
@@ -108,7 +107,6 @@ export function ServicePanel() {
             onChange={(v) => setParam('comparar', v === 'none' ? null : v)}
           />
         </div>
-        <ReportFilters value={filters} onChange={setFilters} />
         {!data ? (
           report.isError ? (
             <p className="text-red-700 text-sm dark:text-red-300">

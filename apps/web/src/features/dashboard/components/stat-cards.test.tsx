@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@atende/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { StatCards } from './stat-cards';
@@ -19,7 +20,9 @@ const stats: DashboardStats = {
 function renderWith(client: QueryClient) {
   return render(
     <QueryClientProvider client={client}>
-      <StatCards />
+      <MemoryRouter>
+        <StatCards />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

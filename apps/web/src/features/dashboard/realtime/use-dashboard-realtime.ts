@@ -8,7 +8,7 @@ import { getDashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { getRecentActivityQueryOptions } from '../api/get-recent-activity';
 import { getSystemHealthQueryOptions } from '../api/get-system-health';
 import { getWhatsappStatusQueryOptions } from '../api/get-whatsapp-status';
-import { dashboardKeys } from '../api/query-keys';
+import { dashboardKeys, isFilteredKey } from '../api/query-keys';
 import {
   applyWhatsappDisconnected,
   applyWhatsappQr,
@@ -29,9 +29,22 @@ export function useDashboardRealtime(): void {
   // The connection card lists every inbox with its state.
   useInboxesRealtime();
 
+  // The push carries the unfiltered figures; filtered ones are fetched again with their filters.
   useSocketEvent('system:metrics', ({ stats, charts }) => {
     queryClient.setQueryData(statsKey, stats);
     queryClient.setQueryData(chartsKey, charts);
+    for (const queryKey of [dashboardKeys.stats(), dashboardKeys.charts()]) {
+      void queryClient.invalidateQueries({
+        queryKey: queryKey.slice(0, 2),
+        predicate: (query) => isFilteredKey(query.queryKey),
+      });
+    }
+  });
+
+  // A dashboard limited to some inboxes is told only that its figures changed: it fetches them.
+  useSocketEvent('metrics:changed', () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats().slice(0, 2) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.charts().slice(0, 2) });
   });
 
   useSocketEvent('system:health', (health) => {

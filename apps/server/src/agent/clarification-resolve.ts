@@ -65,6 +65,7 @@ export async function resolveClarification(input: {
     missing: 1,
     titleCoverage: 0,
     aspectMatch: 0,
+    titleRecall: 0,
   };
   const confidence = pick.option.confidence ?? 0;
   // The question's own words and aspect choose the sentences; none meeting any, the passage's opening

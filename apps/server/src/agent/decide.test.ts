@@ -120,8 +120,9 @@ describe('replies that fit the question', () => {
     const decision = await settle('vcs atendem domingo?', 'funcionamento/qual-e-o-horario-de-funcionamento');
     expect(decision.kind).toBe('reply');
     if (decision.kind !== 'reply') return;
-    expect(decision.text).toMatch(/^Não abrimos aos domingos/);
-    expect(decision.text).not.toContain('coleta');
+    // A three-sentence answer is quoted whole, in the business's order: the hours, then the refusal.
+    expect(decision.text).toMatch(/^A clínica funciona de segunda a sexta/);
+    expect(decision.text).toContain('Não abrimos aos domingos');
     expect(decision.evidence[0]?.passageId).toBe('funcionamento/qual-e-o-horario-de-funcionamento');
   });
 

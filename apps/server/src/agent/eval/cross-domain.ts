@@ -158,7 +158,7 @@ interface Row {
 }
 
 /** Confidence features of every item's retrieval, labelled 1 when the best passage is an expected one. */
-function rowsOf(domains: readonly Domain[], tuning: Tuning): Row[] {
+export function calibrationRows(domains: readonly Domain[], tuning: Tuning): Row[] {
   const rows: Row[] = [];
   for (const domain of domains) {
     const index = KnowledgeIndex.fromContent(domain.knowledgeBase, tuning);
@@ -211,7 +211,7 @@ function objectiveOf(
   tuning: Tuning,
   steps: number,
 ): { value: number; tuning: Tuning } {
-  const rows = rowsOf(domains, tuning);
+  const rows = calibrationRows(domains, tuning);
   const calibration = fitLogistic(rows, { steps });
   let right = 0;
   let inScope = 0;
@@ -249,7 +249,7 @@ export function fitTuning(domains: readonly Domain[], { steps = 3000 } = {}): Tu
       }
     }
   }
-  const tuning = { ...best.tuning, calibration: fitLogistic(rowsOf(domains, best.tuning)) };
+  const tuning = { ...best.tuning, calibration: fitLogistic(calibrationRows(domains, best.tuning)) };
   return { ...tuning, band: fitBand(domains, tuning) };
 }
 

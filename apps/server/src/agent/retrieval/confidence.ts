@@ -29,6 +29,10 @@ export interface ConfidenceFeatures {
   answerCoverage: number;
   /** 1: the quoted sentences and title hold the question's most specific word. */
   keyHeld: number;
+  /** Share of the best passage's title weight the question meets (the title's question asked back). */
+  titleRecall: number;
+  /** Of the question's topic words (not everyday ones), the share the knowledge base never uses. */
+  rare: number;
 }
 
 export const FEATURES = [
@@ -45,6 +49,8 @@ export const FEATURES = [
   'aspectMissing',
   'answerCoverage',
   'keyHeld',
+  'titleRecall',
+  'rare',
 ] as const;
 
 export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
@@ -64,6 +70,8 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     aspectMissing: 1 - best.aspectMatch,
     answerCoverage: result.answer.coverage,
     keyHeld: result.answer.keyHeld ? 1 : 0,
+    titleRecall: best.titleRecall,
+    rare: result.rare,
   };
 }
 
@@ -102,6 +110,7 @@ export function candidateConfidences(
       missing: p.missing,
       titleCoverage: p.titleCoverage,
       aspectMissing: 1 - p.aspectMatch,
+      titleRecall: p.titleRecall,
     };
     // What a reply from it would quote is only known for the first: a later one never reads surer.
     return Math.min(top, Math.round(calibrate(f, c) * 1000) / 1000);

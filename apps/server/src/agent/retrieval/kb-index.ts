@@ -45,6 +45,8 @@ const SHORT_SENTENCE = 80;
 const SHORT_ANSWER = 40;
 /** The key word is held by itself, a typo or spelling of it, not by a loosely related word. */
 const KEY_MEMBER_WEIGHT = 0.7;
+/** Characters up to which a passage is quoted whole (two or three sentences of one FAQ answer). */
+const WHOLE_ANSWER = 320;
 /** Sentences that only make sense after the one before them. */
 const CONTINUES = /^(depois disso|nesse caso|nesses casos|nessa|nesse|isso|assim|caso contrario|por isso)\b/;
 
@@ -93,6 +95,11 @@ export interface ScoredPassage {
   titleCoverage: number;
   /** Share of the asked aspects (a price, a time, a place…) some sentence of the passage states (1: none asked). */
   aspectMatch: number;
+  /**
+   * Share of the title's own weight (idf) the question's words meet: the other direction of
+   * `titleCoverage`. "vcs fazem adestramento?" meets "Vocês fazem microchip?" only in "fazem".
+   */
+  titleRecall: number;
 }
 
 export interface SearchResult {
@@ -382,8 +389,22 @@ export class KnowledgeIndex {
       for (const m of g.members) if (m.weight > best && terms.has(m.stem)) best = m.weight;
       return best;
     };
+    // Each knowledge-base stem the question's own words meet, and how well.
+    const met = new Map<string, number>();
+    for (const g of groups) {
+      if (!g.own) continue;
+      for (const m of g.members)
+        if (m.weight > (met.get(m.stem) ?? 0)) met.set(m.stem, Math.min(1, m.weight));
+    }
     const candidates: ScoredPassage[] = [];
     for (const doc of ranked.slice(0, RERANKED)) {
+      let titleWeight = 0;
+      let titleMet = 0;
+      for (const t of this.docTitles[doc]!) {
+        const idf = this.idf(t);
+        titleWeight += idf;
+        titleMet += (met.get(t) ?? 0) * idf;
+      }
       let matched = 0;
       let missing = 0;
       let inTitle = 0;
@@ -415,6 +436,7 @@ export class KnowledgeIndex {
         missing: own > 0 ? missing / own : 0,
         titleCoverage,
         aspectMatch,
+        titleRecall: titleWeight > 0 ? titleMet / titleWeight : 0,
       });
     }
     candidates.sort((x, y) => y.score - x.score);
@@ -433,11 +455,12 @@ export class KnowledgeIndex {
     // What a reply from the best passage would quote, and how much of the question it holds.
     const best = candidates[0];
     if (best) {
-      const sentences = this.answeringSentences(result, best.passage);
+      // The features read the focused sentences; the reply may quote a short answer whole.
+      const focus = this.focusSentences(result, best.passage);
       result.answer = {
-        sentences,
-        coverage: this.answerCoverage(result, best.passage, sentences),
-        keyHeld: this.holdsKey(result, best.passage, sentences),
+        sentences: this.quoted(best.passage, focus),
+        coverage: this.answerCoverage(result, best.passage, focus),
+        keyHeld: this.holdsKey(result, best.passage, focus),
       };
     }
     return result;
@@ -469,8 +492,16 @@ export class KnowledgeIndex {
    */
   holdsKey({ groups }: SearchResult, passage: Passage, sentences: readonly string[]): boolean {
     let key: QueryGroup | undefined;
+    // A word the knowledge base never uses is the share of unknown words' concern, not the key: the
+    // key is the most specific word it does use ("banho" in "qto ta o banho pra um shih tzu?").
     for (const g of groups)
-      if (g.own && g.weight >= 1 && g.members.length > 0 && (!key || g.idf > key.idf)) key = g;
+      if (
+        g.own &&
+        g.weight >= 1 &&
+        g.members.some((m) => this.postings.has(m.stem)) &&
+        (!key || g.idf > key.idf)
+      )
+        key = g;
     if (!key) return true;
     const terms = new Set(analyze(passage.title).map((t) => t.stem));
     for (const sentence of sentences) for (const t of analyze(sentence)) terms.add(t.stem);
@@ -484,7 +515,23 @@ export class KnowledgeIndex {
    * sentence when the question is the title's own, and the sentence a chosen one continues.
    * Nothing matched in any sentence (the title answered it): the opening sentences.
    */
-  answeringSentences({ groups, aspects }: SearchResult, passage: Passage): string[] {
+  answeringSentences(result: SearchResult, passage: Passage): string[] {
+    return this.quoted(passage, this.focusSentences(result, passage));
+  }
+
+  /**
+   * A short answer is quoted whole: the business wrote it as one reply, and a condition, a price or an
+   * exception dropped from two or three sentences is the fact that was asked ("Micropigmentação a
+   * gente não faz." after "Fazemos design de sobrancelha…"). Longer passages keep the chosen sentences.
+   */
+  private quoted(passage: Passage, focus: string[]): string[] {
+    if (passage.text.length > WHOLE_ANSWER) return focus;
+    const all = this.answerUnits.get(passage)?.sentences ?? sentencesOf(passage.text);
+    return all.length > 0 ? [...all] : focus;
+  }
+
+  /** The sentences that answer the question itself (see `answeringSentences`), before any whole quote. */
+  focusSentences({ groups, aspects }: SearchResult, passage: Passage): string[] {
     let units = this.answerUnits.get(passage);
     if (!units) {
       const texts = sentencesOf(passage.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDomain } from '../eval/domains.js';
+import { loadBusiness, loadDomain } from '../eval/domains.js';
 import { KnowledgeIndex } from './kb-index.js';
 import { retrieve, splitQuestions } from './retrieve.js';
 import { sentencesOf } from './sentences.js';
@@ -99,10 +99,24 @@ describe('retrieve', () => {
   it('follows a short "we don\'t" with the sentence after it, what the business offers instead', () => {
     const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
     const [part] = retrieve(school, 'tem van escolar?', []).parts;
-    expect(part!.sentences).toEqual([
+    const best = part!.search.passages[0]!.passage;
+    expect(school.focusSentences(part!.search, best)).toEqual([
       'A escola não tem transporte próprio.',
       expect.stringMatching(/^Indicamos três transportadores escolares/),
     ]);
+  });
+
+  it('quotes a short answer whole: the exception after the first sentence is the fact asked', () => {
+    const salon = KnowledgeIndex.fromContent(loadBusiness('salao-beleza').knowledgeBase);
+    const [part] = retrieve(salon, 'fazem micro de sobrancelha?', []).parts;
+    expect(part!.search.passages[0]!.passage.id).toBe('unhas-e-estetica/fazem-sobrancelha');
+    expect(part!.sentences.join(' ')).toContain('Micropigmentação a gente não faz');
+    // A long passage keeps the chosen sentences only.
+    const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
+    const [fees] = retrieve(school, 'qto custa a mensalidade do ensino medio?', []).parts;
+    expect(fees!.search.passages[0]!.passage.id).toMatch(/mensalidades-e-descontos$/);
+    expect(fees!.sentences.join(' ')).toContain('R$ 2.490');
+    expect(fees!.sentences.join(' ').length).toBeLessThan(fees!.search.passages[0]!.passage.text.length / 2);
   });
 
   it('reads a follow-up with the previous question, and only when its own words still match', () => {

@@ -19,6 +19,8 @@ export interface Calibration {
   aspectMissing: number;
   answerCoverage: number;
   keyHeld: number;
+  titleRecall: number;
+  rare: number;
 }
 
 /**
@@ -93,6 +95,8 @@ export const DEFAULT_TUNING: Tuning = {
     aspectMissing: -0.71,
     answerCoverage: 0.73,
     keyHeld: 0.46,
+    titleRecall: 0,
+    rare: 0,
   },
   band: {
     answerAbove: 0.85,

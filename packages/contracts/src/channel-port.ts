@@ -30,6 +30,8 @@ export interface InboundMessage {
   mediaId?: string | undefined;
   /** A document's name as the customer sent it. */
   fileName?: string | undefined;
+  /** The stored file's size in bytes (with `mediaUrl`). */
+  mediaSize?: number | undefined;
   /**
    * Media still to be downloaded (linked device): stored with the message and fetched afterwards by a
    * durable job through `Channel.downloadMedia`, so a download never stands between the provider's
@@ -296,7 +298,7 @@ export interface MediaSaver {
     bytes: Uint8Array;
     declaredMimeType?: string | undefined;
     fileName?: string | undefined;
-  }): Promise<{ id: string; mimeType: string; url: string; fileName: string | null }>;
+  }): Promise<{ id: string; mimeType: string; url: string; fileName: string | null; size: number }>;
 }
 
 /** Our own sent messages, for dedupe of echoes and the provider's retries (`getMessage`). */

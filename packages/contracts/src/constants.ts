@@ -1,7 +1,7 @@
 /** Business constants (limits, durations, emoji sets), shared by server and web. */
 export const LIMITS = {
-  composerMaxChars: 1000,
-  fileMaxBytes: 10 * 1024 * 1024,
+  /** A text message, as WhatsApp limits it. */
+  composerMaxChars: 4096,
   recentActivities: 10,
   touchHoldMs: 500,
   maxToasts: 5,
@@ -17,8 +17,6 @@ export const LIMITS = {
   inboundTextMaxChars: 4096,
   knowledgeBaseMaxChars: 500_000,
 } as const;
-
-export const ALLOWED_FILE_TYPE_PREFIXES = ['image/', 'audio/', 'video/', 'application/pdf', 'text/'] as const;
 
 export const STORAGE_KEYS = {
   authToken: 'auth_token',

@@ -3,6 +3,7 @@ import { messageClarificationSchema } from './clarification.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { okEnvelope } from './envelope.js';
+import { CAPTION_MAX_CHARS } from './media.js';
 
 export const senderSchema = z.enum(['client', 'agent', 'admin']);
 export type Sender = z.infer<typeof senderSchema>;
@@ -84,6 +85,9 @@ export const messageSchema = z.object({
   confidenceScore: z.number().min(0).max(1).nullable(),
   mediaUrl: z.string().nullable(),
   mediaMimeType: z.string().nullable(),
+  /** The file's name and size in bytes, when it is stored with us (a document's card shows them). */
+  mediaFileName: z.string().nullable().optional(),
+  mediaSize: z.number().int().nonnegative().nullable().optional(),
   replyTo: replyToSchema.nullable(),
   reactions: reactionsSchema,
   status: deliveryStatusSchema,
@@ -257,7 +261,7 @@ export const sendMessageRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'Mensagem vazia')
-    .max(LIMITS.composerMaxChars, `Máximo de ${LIMITS.composerMaxChars} caracteres`),
+    .max(LIMITS.composerMaxChars, 'A mensagem pode ter até 4.096 caracteres'),
   type: messageTypeSchema.default('text'),
   replyTo: idSchema.nullable().optional(),
 });
@@ -278,7 +282,7 @@ export const sendMediaQuerySchema = z.object({
   caption: z
     .string()
     .trim()
-    .max(LIMITS.composerMaxChars, `Máximo de ${LIMITS.composerMaxChars} caracteres`)
+    .max(CAPTION_MAX_CHARS, 'A legenda pode ter até 1.024 caracteres')
     .optional(),
   replyTo: idSchema.optional(),
 });

@@ -140,6 +140,9 @@ export interface MessagesTable {
   edited_at: ColumnType<number | null, number | null | undefined>;
   deleted_at: ColumnType<number | null, number | null | undefined>;
   original_content: ColumnType<string | null, string | null | undefined>;
+  /** The stored file's name and size in bytes, with `media_url` (migration 036). */
+  media_file_name: ColumnType<string | null, string | null | undefined>;
+  media_size: ColumnType<number | null, number | null | undefined>;
 }
 
 export interface ReactionsTable {

@@ -28,7 +28,7 @@ export interface MediaSaver {
     bytes: Uint8Array;
     declaredMimeType?: string | undefined;
     fileName?: string | undefined;
-  }): Promise<{ url: string; mimeType: string }>;
+  }): Promise<{ url: string; mimeType: string; fileName?: string | null; size?: number }>;
 }
 
 export interface CloudApiChannelOptions {
@@ -364,7 +364,13 @@ export class CloudApiChannel implements Channel {
         declaredMimeType: file.mimeType ?? media.mimeType,
         fileName: media.fileName,
       });
-      return { ...inbound, mediaUrl: stored.url, mediaMimeType: stored.mimeType };
+      return {
+        ...inbound,
+        mediaUrl: stored.url,
+        mediaMimeType: stored.mimeType,
+        fileName: stored.fileName ?? undefined,
+        mediaSize: stored.size,
+      };
     } catch (error) {
       this.options.log.warn({ err: error, mediaId: media.id }, 'cloud-api media download failed');
       return { ...inbound, text: `${inbound.text} (não foi possível baixar a mídia)` };

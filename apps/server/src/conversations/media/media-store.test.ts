@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { mediaDb } from './media.table.js';
-import { createMediaStore, mediaIdFromUrl, UPLOAD_MAX_BYTES } from './media-store.js';
+import { createMediaStore, MEDIA_TYPE_REFUSED, mediaIdFromUrl, UPLOAD_MAX_BYTES } from './media-store.js';
 import { samples } from './test-support/media-samples.js';
 
 const streamed = async (stream: NodeJS.ReadableStream) => {
@@ -46,7 +46,7 @@ describeEachDatabase('media store', (kind) => {
     big.set(samples.png);
     await expect(store().save({ bytes: big })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'Arquivo muito grande. Tamanho máximo: 0MB',
+      message: 'Arquivo muito grande. Tamanho máximo: 0,1 MB',
     });
     await expect(
       createMediaStore({ db: ctx.app.db, dir }).save({ bytes: big, maxBytes: UPLOAD_MAX_BYTES }),
@@ -55,7 +55,7 @@ describeEachDatabase('media store', (kind) => {
       store().save({ bytes: samples.elf, declaredMimeType: 'application/pdf' }),
     ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
-      message: 'Tipo de arquivo não suportado. Tipos permitidos: Imagens, Áudios, PDF, Texto',
+      message: MEDIA_TYPE_REFUSED,
     });
     await expect(store().save({ bytes: new Uint8Array(0) })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',

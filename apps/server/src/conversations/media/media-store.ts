@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { MEDIA_TYPE_REFUSED, UPLOAD_MAX_BYTES } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -10,15 +11,15 @@ import { newId } from '../../lib/ids.js';
 import { mediaDb } from './media.table.js';
 import { detectMediaType } from './media-type.js';
 
-/** A file an operator uploads is at most 10 MB. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** A file an operator uploads weighs at most WhatsApp's largest (a 100 MB document). */
+export { UPLOAD_MAX_BYTES };
 /** Default for what customers send (WhatsApp: images ≤ 5 MB, audio/video ≤ 16 MB). */
 export const INBOUND_MAX_BYTES = 16 * 1024 * 1024;
 
+const megabytes = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 export const MEDIA_TOO_LARGE = (maxBytes: number) =>
-  `Arquivo muito grande. Tamanho máximo: ${Math.floor(maxBytes / (1024 * 1024))}MB`;
-export const MEDIA_TYPE_REFUSED =
-  'Tipo de arquivo não suportado. Tipos permitidos: Imagens, Áudios, PDF, Texto';
+  `Arquivo muito grande. Tamanho máximo: ${megabytes.format(maxBytes / (1024 * 1024))} MB`;
+export { MEDIA_TYPE_REFUSED };
 
 export interface SaveMediaInput {
   bytes: Uint8Array;
@@ -27,6 +28,11 @@ export interface SaveMediaInput {
   fileName?: string | undefined;
   /** Overrides the store's limit (uploads pass UPLOAD_MAX_BYTES). */
   maxBytes?: number | undefined;
+  /**
+   * Refuses a file of a detected type before it is written: the message of the limit it passes, or
+   * null (uploads: WhatsApp's limit per kind of file).
+   */
+  refuse?: ((file: { mimeType: string; size: number }) => string | null) | undefined;
 }
 
 export interface StoredMedia {
@@ -129,6 +135,8 @@ export function createMediaStore(options: {
       const fileName = cleanFileName(input.fileName);
       const type = await detectMediaType(input.bytes, input.declaredMimeType, fileName ?? undefined);
       if (!type) throw new AppError('VALIDATION_ERROR', MEDIA_TYPE_REFUSED);
+      const refused = input.refuse?.({ mimeType: type.mimeType, size: input.bytes.byteLength });
+      if (refused) throw new AppError('PAYLOAD_TOO_LARGE', refused);
       const id = newId();
       const path = pathOf(id);
       await mkdir(join(root, id.slice(-2)), { recursive: true, mode: 0o700 });

@@ -35,6 +35,18 @@ describe('detectMediaType', () => {
     expect(await detectMediaType(html, 'image/png')).toBeNull();
     expect(await detectMediaType(html, 'text/html', 'x.html')).toBeNull();
     expect(await detectMediaType(samples.elf, 'application/pdf')).toBeNull();
+  });
+
+  it('keeps a zip and office files as downloads, never inline', async () => {
     expect(await detectMediaType(samples.zip, 'application/pdf')).toBeNull();
+    expect(await detectMediaType(samples.wholeZip, 'application/pdf')).toEqual({
+      mimeType: 'application/zip',
+      inline: false,
+    });
+    const csv = new TextEncoder().encode('pedido;valor\n1234;89,90\n');
+    expect(await detectMediaType(csv, 'text/csv', 'pedidos.csv')).toEqual({
+      mimeType: 'text/plain; charset=utf-8',
+      inline: false,
+    });
   });
 });

@@ -20,6 +20,8 @@ function allowed(mime: string): DetectedType | null {
   }
   // Legacy Office files (.doc, .xls) are OLE containers: kept, served only as a download.
   if (mime === 'application/x-cfb') return { mimeType: 'application/octet-stream', inline: false };
+  // A zip of documents is a common attachment (WhatsApp passes it on); only ever a download.
+  if (mime === 'application/zip') return { mimeType: mime, inline: false };
   return null;
 }
 
@@ -46,7 +48,7 @@ function looksBinaryContainer(bytes: Uint8Array): boolean {
 
 /**
  * The file's real type from its magic bytes (never the sender's word, except plain text, which has no
- * signature), or null when it is not a kind we keep (executables, archives, HTML, SVG, …).
+ * signature), or null when it is not a kind we keep (executables, other archives, HTML, SVG, …).
  */
 export async function detectMediaType(
   bytes: Uint8Array,

@@ -45,7 +45,7 @@ interface OutboundRow {
   /** The agent's clarifying question, or its answer to the customer's pick. */
   clarification?: MessageClarification | undefined;
   /** A file sent with it (stored in the media store first). */
-  media?: { url: string; mimeType: string } | undefined;
+  media?: { url: string; mimeType: string; fileName?: string | null; size?: number | null } | undefined;
   /**
    * False for a message we start on our own (the survey and its thanks): it answers nothing, so it has
    * no response time, is not a first response, and the customer's wait (if any) goes on.
@@ -141,6 +141,8 @@ export async function storeOutbound(
     edited_at: null,
     deleted_at: null,
     original_content: null,
+    media_file_name: input.media?.fileName ?? null,
+    media_size: input.media?.size ?? null,
   };
   await insertMessage(trx, row);
 
@@ -194,7 +196,7 @@ export interface OperatorMessage {
   /** A provider id fixed by the caller (a template send recorded under it first); generated otherwise. */
   providerMessageId?: string | undefined;
   /** A file the operator sends (already in the media store): the message is its caption or label. */
-  media?: { url: string; mimeType: string } | undefined;
+  media?: { url: string; mimeType: string; fileName?: string | null; size?: number | null } | undefined;
 }
 
 /** The agent's answer to one inbound customer message. */

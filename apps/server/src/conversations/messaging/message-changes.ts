@@ -101,13 +101,18 @@ export function messageChanges(deps: {
     },
 
     /** The message's media arrived: it shows the file, and the download's keys are forgotten. */
-    attachMedia(messageId: string, media: { url: string; mimeType: string }): Promise<boolean> {
+    attachMedia(
+      messageId: string,
+      media: { url: string; mimeType: string; fileName: string | null; size: number },
+    ): Promise<boolean> {
       return write(async (trx, events) => {
         const updated = await trx
           .updateTable('messages')
           .set({
             media_url: media.url,
             media_mime_type: media.mimeType,
+            media_file_name: media.fileName,
+            media_size: media.size,
             media_status: null,
             media_descriptor: null,
           })

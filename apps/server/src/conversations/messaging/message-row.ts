@@ -67,6 +67,8 @@ export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
     // A deleted message shows nothing of what it held (the original is kept for the audit only).
     mediaUrl: row.deleted_at === null ? row.media_url : null,
     mediaMimeType: row.deleted_at === null ? row.media_mime_type : null,
+    mediaFileName: row.deleted_at === null ? row.media_file_name : null,
+    mediaSize: row.deleted_at === null && row.media_size !== null ? Number(row.media_size) : null,
     replyTo:
       row.reply_to_id && row.reply_to_sender
         ? { id: row.reply_to_id, content: row.reply_to_content ?? '', sender: row.reply_to_sender }

@@ -350,7 +350,7 @@ describeEachDatabase('conversations API', (kind) => {
       for (const body of [
         {},
         { message: '   ' },
-        { message: 'x'.repeat(1001) },
+        { message: 'x'.repeat(4097) },
         { message: 'ok', type: 'gif' },
       ]) {
         const response = await as().post(`/api/conversations/${conversationId}/messages`, body);

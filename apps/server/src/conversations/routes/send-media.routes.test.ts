@@ -55,7 +55,25 @@ for (const kind of DATABASE_KINDS) {
         mediaMimeType: 'text/plain; charset=utf-8',
       });
       const document = await upload(samples.pdf, 'fileName=orcamento.pdf');
-      expect(document.json().data).toMatchObject({ type: 'document', content: '[Documento: orcamento.pdf]' });
+      expect(document.json().data).toMatchObject({
+        type: 'document',
+        content: '[Documento: orcamento.pdf]',
+        mediaFileName: 'orcamento.pdf',
+        mediaSize: samples.pdf.byteLength,
+      });
+      // A document may weigh up to WhatsApp's 100 MB (more than an image's 5 MB); a zip of them too.
+      const bigPdf = Buffer.alloc(12 * 1024 * 1024, 0x20);
+      bigPdf.set(samples.pdf);
+      const big = await upload(bigPdf, 'fileName=catalogo.pdf', 'application/pdf');
+      expect(big.statusCode).toBe(200);
+      expect(big.json().data).toMatchObject({ type: 'document', mediaSize: bigPdf.byteLength });
+      const zip = await upload(samples.wholeZip, 'fileName=fotos.zip', 'application/zip');
+      expect(zip.json().data).toMatchObject({ type: 'document', mediaMimeType: 'application/zip' });
+      const detail = await api(ctx.app, token).get(`/api/conversations/${conversationId}`);
+      const listed = (detail.body.data.messages as Array<{ mediaFileName?: string; mediaSize?: number }>).find(
+        (m) => m.mediaFileName === 'orcamento.pdf',
+      );
+      expect(listed?.mediaSize).toBe(samples.pdf.byteLength);
       await runSends();
       // The runner's own loop may hold a send meanwhile: wait for what the customer received.
       const received = async () =>
@@ -75,7 +93,7 @@ for (const kind of DATABASE_KINDS) {
             .where('media_url', 'is not', null)
             .execute()
         ).map((row) => row.status);
-      await expect.poll(statuses).toEqual(['delivered', 'delivered', 'delivered']);
+      await expect.poll(statuses).toEqual(Array(5).fill('delivered'));
     });
 
     it('refuses what cannot be sent, in pt-BR, and leaves nothing behind', async () => {
@@ -97,11 +115,18 @@ for (const kind of DATABASE_KINDS) {
       const executable = await upload(samples.elf, 'fileName=programa');
       expect(executable.statusCode).toBe(400);
       expect(executable.json().success).toBe(false);
-      const longCaption = await upload(samples.png, `fileName=a.png&caption=${'x'.repeat(1001)}`);
+      const longCaption = await upload(samples.png, `fileName=a.png&caption=${'x'.repeat(1025)}`);
       expect(longCaption.statusCode).toBe(400);
-      expect(longCaption.json().message).toContain('Máximo de 1000 caracteres');
-      const tooLarge = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'fileName=grande.bin');
+      expect(longCaption.json().message).toContain('A legenda pode ter até 1.024 caracteres');
+      // WhatsApp's limit per kind: an image over 5 MB is refused by its detected type.
+      const bigImage = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
+      bigImage.set(samples.png);
+      const tooLarge = await upload(bigImage, 'fileName=grande.png', 'image/png');
       expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toMatchObject({
+        success: false,
+        message: 'Imagem muito grande: o WhatsApp aceita imagens de até 5 MB.',
+      });
       const unknownReply = await upload(
         samples.png,
         'fileName=a.png&replyTo=00000000-0000-7000-8000-000000000000',

@@ -1,6 +1,9 @@
 import {
   conversationParamsSchema,
-  type MessageType,
+  MEDIA_MAX_BYTES,
+  mediaKindLabel,
+  mediaKindOf,
+  mediaTooLargeMessage,
   sendMediaQuerySchema,
   sendMessageResponseSchema,
 } from '@atende/contracts';
@@ -11,20 +14,11 @@ import { UPLOAD_MAX_BYTES } from '../media/media-store.js';
 import { guardConversation } from '../visibility/route-access.js';
 import { assertMayTakeOver } from './takeover-permission.js';
 
-/** How the customer's app shows a file of this (detected) type. */
-function messageTypeOf(mimeType: string): Extract<MessageType, 'image' | 'video' | 'audio' | 'document'> {
-  if (mimeType.startsWith('image/')) return 'image';
-  if (mimeType.startsWith('video/')) return 'video';
-  if (mimeType.startsWith('audio/')) return 'audio';
-  return 'document';
-}
-
-const LABELS = { image: 'Imagem', video: 'Vídeo', audio: 'Áudio', document: 'Documento' } as const;
-
 /**
  * `POST /api/conversations/:id/media`: an operator sends a file. The body is the file itself (any
- * Content-Type, up to 10 MB); it is stored in the media store (its type checked by its bytes), then
- * sent like a text reply (stored first, a `channel_send` job hands it to the conversation's channel).
+ * Content-Type); it is stored in the media store (its type checked by its bytes, its size by
+ * WhatsApp's limit for that kind: images 5 MB, video and audio 16 MB, documents 100 MB), then sent
+ * like a text reply (stored first, a `channel_send` job hands it to the conversation's channel).
  */
 export const sendMediaRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,15 +54,24 @@ export const sendMediaRoutes: FastifyPluginAsync = async (fastify) => {
         declaredMimeType: request.headers['content-type'],
         fileName: fileName ?? 'arquivo',
         maxBytes: UPLOAD_MAX_BYTES,
+        refuse: ({ mimeType, size }) => {
+          const kind = mediaKindOf(mimeType);
+          return size > MEDIA_MAX_BYTES[kind] ? mediaTooLargeMessage(kind) : null;
+        },
       });
-      const type = messageTypeOf(stored.mimeType);
+      const type = mediaKindOf(stored.mimeType);
       let message: Awaited<ReturnType<typeof app.domain.messaging.appendOutbound>>;
       try {
         message = await app.domain.messaging.appendOutbound(request.params.id, user, {
-          message: caption || `[${LABELS[type]}: ${stored.fileName ?? 'arquivo'}]`,
+          message: caption || `[${mediaKindLabel(type)}: ${stored.fileName ?? 'arquivo'}]`,
           type,
           replyTo: replyTo ?? null,
-          media: { url: stored.url, mimeType: stored.mimeType },
+          media: {
+            url: stored.url,
+            mimeType: stored.mimeType,
+            fileName: stored.fileName,
+            size: stored.size,
+          },
         });
       } catch (error) {
         // No message, no file: nothing is left half-written.

@@ -134,6 +134,9 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       confidence_score: KEEP,
       media_url: erase(null),
       media_mime_type: erase(null),
+      // The name the customer gave the file ("exame-maria.pdf") tells about them; its size does not.
+      media_file_name: erase(null),
+      media_size: erase(null),
       reply_to_id: KEEP,
       // A quoted copy of another message's words.
       reply_to_content: erase(null),

@@ -68,7 +68,12 @@ export function registerMediaJobs(deps: {
         if (error instanceof AppError) throw new PermanentJobError(error.message);
         throw error;
       }
-      await messaging.attachMedia(messageId, { url: saved.url, mimeType: saved.mimeType });
+      await messaging.attachMedia(messageId, {
+        url: saved.url,
+        mimeType: saved.mimeType,
+        fileName: saved.fileName,
+        size: saved.size,
+      });
     },
     {
       maxAttempts: MEDIA_DOWNLOAD_ATTEMPTS,

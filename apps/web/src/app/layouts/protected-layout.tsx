@@ -5,6 +5,7 @@ import { AppFooter } from '@/components/layout/app-footer';
 import { FullScreenLoader } from '@/components/layout/full-screen-loader';
 import type { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { RealtimeBanner } from '@/components/layout/realtime-banner';
+import type { ShortcutsDialog } from '@/components/layout/shortcuts-dialog';
 import { Sidebar } from '@/components/layout/sidebar';
 import { TopBar } from '@/components/layout/top-bar';
 import { useNavShortcuts } from '@/components/layout/use-nav-shortcuts';
@@ -12,6 +13,7 @@ import { ConfirmProvider } from '@/components/ui/use-confirm';
 import { logout } from '@/features/auth/auth-store';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { useSessionRevocation } from '@/features/profile/hooks/use-session-revocation';
+import type { CommandPalette } from '@/features/search/components/command-palette';
 import { useTheme } from '@/features/theme/theme-store';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAttention, useAttentionRealtime } from '@/lib/api/get-attention';
@@ -27,6 +29,14 @@ import { queryClient } from '../query-client';
 /** The phone drawer (Radix dialog) loads when it is about to open: desktop never downloads it. */
 const drawer = deferredComponent<ComponentProps<typeof MobileDrawer>>(() =>
   import('@/components/layout/mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
+);
+
+/** The top search and the shortcuts list load when first asked for (⌘K, a click, "?"). */
+const palette = deferredComponent<ComponentProps<typeof CommandPalette>>(() =>
+  import('@/features/search/components/command-palette').then((m) => ({ default: m.CommandPalette })),
+);
+const shortcuts = deferredComponent<ComponentProps<typeof ShortcutsDialog>>(() =>
+  import('@/components/layout/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
 
 /** Everything behind sign-in: sidebar/drawer, top bar, content, footer; one realtime socket. */
@@ -61,12 +71,25 @@ function Shell() {
     setDrawerUsed(true);
     setDrawerOpen(true);
   };
-  const { pathname, search } = useLocation();
+  const { pathname, search: locationSearch } = useLocation();
   // An open chat on a phone gets the whole screen below the top bar; the footer stays on every other view.
   const isChatOpen =
-    /^\/conversations(\/|$)/.test(pathname) && new URLSearchParams(search).has(OPEN_CONVERSATION_PARAM);
+    /^\/conversations(\/|$)/.test(pathname) &&
+    new URLSearchParams(locationSearch).has(OPEN_CONVERSATION_PARAM);
   const navigate = useNavigate();
-  useNavShortcuts();
+  // Each opening starts from what was typed in the top bar (a new key resets the palette's state).
+  const [search, setSearch] = useState<{ open: boolean; query: string; key: number } | null>(null);
+  const openSearch = (query = '') => setSearch((s) => ({ open: true, query, key: (s?.key ?? 0) + 1 }));
+  const [shortcutsOpen, setShortcutsOpen] = useState<boolean | null>(null);
+  // Loaded once the screen is idle, so the letters typed right after ⌘K land in the palette.
+  useEffect(() => {
+    const timer = window.setTimeout(palette.preload, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useNavShortcuts({
+    onPalette: () => (search?.open ? setSearch({ ...search, open: false }) : openSearch()),
+    onHelp: () => setShortcutsOpen(true),
+  });
   useSessionRevocation();
   useTeamListsRealtime();
   useTeamMembersRealtime();
@@ -119,7 +142,26 @@ function Shell() {
           onToggleTheme={toggle}
           notifications={<NotificationsMenu />}
           unread={unread}
+          onOpenSearch={openSearch}
+          onSearchIntent={palette.preload}
+          onShowShortcuts={() => setShortcutsOpen(true)}
         />
+        {search && (
+          <Suspense fallback={null}>
+            <palette.Component
+              key={search.key}
+              open={search.open}
+              onOpenChange={(open) => setSearch({ ...search, open })}
+              initialQuery={search.query}
+              onShowShortcuts={() => setShortcutsOpen(true)}
+            />
+          </Suspense>
+        )}
+        {shortcutsOpen !== null && (
+          <Suspense fallback={null}>
+            <shortcuts.Component open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+          </Suspense>
+        )}
         <RealtimeBanner />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />

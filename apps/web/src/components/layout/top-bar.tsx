@@ -17,6 +17,11 @@ export interface TopBarProps {
   notifications: ReactNode;
   /** Unread for me: on phones, where the sidebar's count hides in the drawer, the menu button shows it. */
   unread?: number;
+  /** The search box opens the command palette (with what was typed in it). */
+  onOpenSearch: (query: string) => void;
+  onSearchIntent?: () => void;
+  /** The help button: the list of keyboard shortcuts. */
+  onShowShortcuts: () => void;
 }
 
 export function TopBar({
@@ -28,6 +33,9 @@ export function TopBar({
   onToggleTheme,
   notifications,
   unread = 0,
+  onOpenSearch,
+  onSearchIntent,
+  onShowShortcuts,
 }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-slate-200 border-b bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85 dark:supports-[backdrop-filter]:bg-slate-900/75">
@@ -53,7 +61,7 @@ export function TopBar({
         )}
       </button>
       <div className="min-w-0 flex-1">
-        <SearchBox />
+        <SearchBox onOpen={onOpenSearch} onIntent={onSearchIntent} />
       </div>
       <div className="flex items-center gap-0.5 sm:gap-1">
         <button
@@ -71,9 +79,11 @@ export function TopBar({
         </button>
         <button
           type="button"
+          onClick={onShowShortcuts}
           className={`${iconButtonClass} hidden sm:inline-flex`}
-          aria-label="Ajuda"
-          title="Ajuda"
+          aria-label="Atalhos do teclado"
+          title="Atalhos do teclado (?)"
+          aria-keyshortcuts="Shift+Slash"
         >
           <HelpCircle aria-hidden="true" className="size-5" />
         </button>

@@ -25,6 +25,7 @@ export const REPORT_METRICS = {
   responseTime: { label: 'Tempo médio de resposta', unit: 'duration' },
   handoffs: { label: 'Transferências', unit: 'count' },
   handoffRate: { label: 'Taxa de transferência', unit: 'percent' },
+  slaBreaches: { label: 'Metas de tempo estouradas', unit: 'count' },
 } as const satisfies Record<string, { label: string; unit: ReportUnit }>;
 export type ReportMetric = keyof typeof REPORT_METRICS;
 export const reportMetricSchema = z.enum(Object.keys(REPORT_METRICS) as [ReportMetric, ...ReportMetric[]]);

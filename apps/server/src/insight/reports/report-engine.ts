@@ -7,13 +7,17 @@ import {
 } from '@atende/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { inboxesRepository } from '../../inboxes/inboxes.repository.js';
 import {
   activeConversations,
   type FactQuery,
+  firstResponseBreaches,
   firstResponseFacts,
   handoffFacts,
   replyTimes,
+  resolutionBreaches,
   resolutionFacts,
+  type SlaTargets,
 } from './report-facts.js';
 import { timeKeyOf } from './report-frame.js';
 import { durationStats, meanOf, rateOf } from './report-math.js';
@@ -21,7 +25,7 @@ import { durationStats, meanOf, rateOf } from './report-math.js';
 type Db = Kysely<Database>;
 
 /** The kinds of fact a figure is made of (each one statement). */
-export type Family = 'active' | 'resolutions' | 'first' | 'replies' | 'handoffs';
+export type Family = 'active' | 'resolutions' | 'first' | 'replies' | 'handoffs' | 'sla';
 
 /** Survey outcomes that count as sent, as answered, and the skips that count as skipped. */
 const SENT = new Set(['sent', 'rated', 'commented']);
@@ -54,6 +58,9 @@ export class Tally {
   handoffs = 0;
   handed = new Set<string>();
   causes = new Map<string, number>();
+  /** Against the inboxes' response-time targets: measured (had a target) and breached. */
+  slaFirst = { measured: 0, breached: 0 };
+  slaResolution = { measured: 0, breached: 0 };
 
   figures(): ServiceFigures {
     const mean = (s: { totalMs: number; count: number }) => ({
@@ -145,6 +152,19 @@ function into(t: Tallies, keys: readonly string[], add: (tally: Tally) => void):
   for (const key of keys) add(groupOf(t, key));
 }
 
+/** The inboxes' response-time targets, read from the inboxes context (removed inboxes too). */
+async function slaTargets(db: Db): Promise<SlaTargets> {
+  const firstResponse = new Map<string, number>();
+  const resolution = new Map<string, number>();
+  for (const inbox of await inboxesRepository(db).list({ removed: true })) {
+    if (inbox.sla_first_response_minutes !== null)
+      firstResponse.set(inbox.id, inbox.sla_first_response_minutes * 60_000);
+    if (inbox.sla_resolution_minutes !== null)
+      resolution.set(inbox.id, inbox.sla_resolution_minutes * 60_000);
+  }
+  return { firstResponse, resolution };
+}
+
 /**
  * Reads the families of facts a report needs and adds them up per group (docs/metrics.md §Service
  * figures). Distinct conversations are counted per group by SQL, and once more for the period.
@@ -154,14 +174,18 @@ export async function tally(db: Db, q: FactQuery, families: ReadonlySet<Family>)
   // A conversation has one inbox and one person: the period's count is the sum of the groups'. By
   // time or label it may be in several groups, so the period's distinct count is read on its own.
   const summed = q.dimension === 'none' || q.dimension === 'inbox' || q.dimension === 'operator';
-  const [active, activeTotal, resolutions, first, replies, handoffs] = await Promise.all([
-    families.has('active') ? activeConversations(db, q) : [],
-    families.has('active') && !summed ? activeConversations(db, { ...q, dimension: 'none' }) : [],
-    families.has('resolutions') ? resolutionFacts(db, q) : [],
-    families.has('first') ? firstResponseFacts(db, q) : [],
-    families.has('replies') ? replyTimes(db, q) : [],
-    families.has('handoffs') ? handoffFacts(db, q) : [],
-  ]);
+  const targets = families.has('sla') ? await slaTargets(db) : null;
+  const [active, activeTotal, resolutions, first, replies, handoffs, firstLate, resolutionLate] =
+    await Promise.all([
+      families.has('active') ? activeConversations(db, q) : [],
+      families.has('active') && !summed ? activeConversations(db, { ...q, dimension: 'none' }) : [],
+      families.has('resolutions') ? resolutionFacts(db, q) : [],
+      families.has('first') ? firstResponseFacts(db, q) : [],
+      families.has('replies') ? replyTimes(db, q) : [],
+      families.has('handoffs') ? handoffFacts(db, q) : [],
+      targets ? firstResponseBreaches(db, q, targets) : [],
+      targets ? resolutionBreaches(db, q, targets) : [],
+    ]);
   // Distinct per group and for the period: a conversation active on two days counts once in the total.
   for (const row of active) {
     for (const key of groupsOf(q, row.key, REPORT_NOBODY_KEY)) groupOf(t, key).conversations += row.n;
@@ -203,6 +227,18 @@ export async function tally(db: Db, q: FactQuery, families: ReadonlySet<Family>)
       x.handoffs += 1;
       x.handed.add(row.conversationId);
       x.causes.set(row.cause, (x.causes.get(row.cause) ?? 0) + 1);
+    });
+  }
+  for (const row of firstLate) {
+    into(t, groupsOf(q, row.key, row.ai ? REPORT_AI_KEY : REPORT_NOBODY_KEY), (x) => {
+      x.slaFirst.measured += row.measured;
+      x.slaFirst.breached += row.breached;
+    });
+  }
+  for (const row of resolutionLate) {
+    into(t, groupsOf(q, row.key, REPORT_NOBODY_KEY), (x) => {
+      x.slaResolution.measured += row.measured;
+      x.slaResolution.breached += row.breached;
     });
   }
   return t;

@@ -261,6 +261,67 @@ export async function handoffFacts(db: Db, q: FactQuery): Promise<HandoffFact[]>
   return rows.map((r) => ({ key: r.k, conversationId: r.cid, cause: r.cause ?? 'other' }));
 }
 
+/** Each inbox's response-time targets, in ms (inboxes without one are absent). */
+export interface SlaTargets {
+  firstResponse: ReadonlyMap<string, number>;
+  resolution: ReadonlyMap<string, number>;
+}
+
+/** The target of the row's inbox, as SQL: a CASE over the inboxes that have one. */
+function targetOf(inbox: RawBuilder<unknown>, targets: ReadonlyMap<string, number>): RawBuilder<number> {
+  const whens = [...targets].map(([id, ms]) => sql`WHEN ${id} THEN ${lit(ms)}`);
+  return sql<number>`(CASE ${inbox} ${sql.join(whens, sql` `)} END)`;
+}
+
+export interface SlaFact {
+  key: unknown;
+  /** First response: null when nobody answered; the AI's or a person's otherwise. */
+  ai: boolean | null;
+  measured: number;
+  breached: number;
+}
+
+/**
+ * First responses against their inbox's target, for conversations started in the range in an inbox
+ * with one: late (`first_response_ms` over the target), or still unanswered past it at `now`.
+ * Keyed as the first response (its writer is the person).
+ */
+export async function firstResponseBreaches(db: Db, q: FactQuery, targets: SlaTargets): Promise<SlaFact[]> {
+  if (targets.firstResponse.size === 0) return [];
+  const target = targetOf(sql.ref('c.inbox_id'), targets.firstResponse);
+  const { rows } = await sql<{ k: unknown; ai: number | null; n: number; late: number }>`
+    SELECT ${keyOf(q, sql.ref('c.started_at'), FIRST_RESPONDER)} AS k, c.first_response_ai AS ai, COUNT(*) AS n,
+      SUM(CASE WHEN c.first_response_ms > ${target}
+        OR (c.first_response_ms IS NULL AND ${lit(q.frame.now)} - c.started_at > ${target}) THEN 1 ELSE 0 END) AS late
+    FROM conversations c
+    WHERE c.started_at >= ${lit(q.frame.range.start)} AND c.started_at < ${lit(q.frame.range.end)}
+      AND c.inbox_id IN (${sql.join([...targets.firstResponse.keys()])})
+      AND ${filtersOf(q, FIRST_RESPONDER, true)}
+    GROUP BY 1, 2`.execute(db);
+  return rows.map((r) => ({
+    key: r.k,
+    ai: r.ai === null || r.ai === undefined ? null : num(r.ai) === 1,
+    measured: num(r.n),
+    breached: num(r.late),
+  }));
+}
+
+/** Resolutions in the range in an inbox with a resolution target, and those that took longer. */
+export async function resolutionBreaches(db: Db, q: FactQuery, targets: SlaTargets): Promise<SlaFact[]> {
+  if (targets.resolution.size === 0) return [];
+  const person = sql`r.person_id`;
+  const target = targetOf(sql.ref('c.inbox_id'), targets.resolution);
+  const { rows } = await sql<{ k: unknown; n: number; late: number }>`
+    SELECT ${keyOf(q, sql.ref('r.resolved_at'), person)} AS k, COUNT(*) AS n,
+      SUM(CASE WHEN r.resolved_at - r.cycle_started_at > ${target} THEN 1 ELSE 0 END) AS late
+    FROM conversation_resolutions r JOIN conversations c ON c.id = r.conversation_id
+    WHERE r.resolved_at >= ${lit(q.frame.range.start)} AND r.resolved_at < ${lit(q.frame.range.end)}
+      AND c.inbox_id IN (${sql.join([...targets.resolution.keys()])})
+      AND ${filtersOf(q, person, true)}
+    GROUP BY 1`.execute(db);
+  return rows.map((r) => ({ key: r.k, ai: null, measured: num(r.n), breached: num(r.late) }));
+}
+
 /** Open work now: open conversations, those waiting for a person, those whose customer waits. */
 export async function backlogFacts(
   db: Db,

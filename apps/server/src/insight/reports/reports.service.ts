@@ -205,6 +205,28 @@ const METRICS: Record<ReportMetric, MetricShape> = {
     countLabel: 'transferências',
     values: (t) => ({ values: { value: t.handoffs }, count: t.handoffs }),
   },
+  slaBreaches: {
+    families: ['sla'],
+    series: [
+      { key: 'total', label: 'Total', chart: false },
+      { key: 'firstResponse', label: 'Primeira resposta', chart: true },
+      { key: 'resolution', label: 'Resolução', chart: true },
+    ],
+    countLabel: 'medidas com meta',
+    values: (t) => {
+      // No target to measure against is no figure ("—"), never 0.
+      const of = (s: { measured: number; breached: number }) => (s.measured === 0 ? null : s.breached);
+      const measured = t.slaFirst.measured + t.slaResolution.measured;
+      return {
+        values: {
+          total: measured === 0 ? null : t.slaFirst.breached + t.slaResolution.breached,
+          firstResponse: of(t.slaFirst),
+          resolution: of(t.slaResolution),
+        },
+        count: measured,
+      };
+    },
+  },
   handoffRate: {
     families: ['active', 'handoffs'],
     series: value('Taxa de transferência'),

@@ -382,6 +382,54 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
       ]);
     });
 
+    it('response-time targets: breaches of first response and resolution per inbox, person and day', async () => {
+      // Loja answers within 1 min: c1 (30 s) and c2 (10 s) in time, c5 unanswered 4 h at NOW: late.
+      // Suporte within 5 min and resolves within 2 h: c3 answered in 10 min (late) and resolved in
+      // 1 h; c4 answered in 5 s, resolved after 19 h (late).
+      const targets = async (inbox: string, first: number | null, resolution: number | null) =>
+        db()
+          .updateTable('inboxes')
+          .set({ sla_first_response_minutes: first, sla_resolution_minutes: resolution })
+          .where('id', '=', inbox)
+          .execute();
+      expect((await custom({ metric: 'slaBreaches', groupBy: 'inbox' })).total).toEqual({
+        values: { total: null, firstResponse: null, resolution: null },
+        count: 0,
+      });
+      await targets('inbox-a', 1, null);
+      await targets('inbox-b', 5, 120);
+      try {
+        const byInbox = await custom({ metric: 'slaBreaches', groupBy: 'inbox' });
+        expect(byInbox.unit).toBe('count');
+        expect(byInbox.rows.map((r) => [r.label, r.values, r.count])).toEqual([
+          ['Suporte', { total: 2, firstResponse: 1, resolution: 1 }, 4],
+          ['Loja', { total: 1, firstResponse: 1, resolution: null }, 3],
+        ]);
+        expect(byInbox.total).toEqual({ values: { total: 3, firstResponse: 2, resolution: 1 }, count: 7 });
+        const byPerson = await custom({ metric: 'slaBreaches', groupBy: 'operator' });
+        expect(byPerson.rows.find((r) => r.key === 'u-bruno')?.values).toEqual({
+          total: 1,
+          firstResponse: 1,
+          resolution: 0,
+        });
+        expect(byPerson.rows.find((r) => r.key === 'none')?.values).toMatchObject({
+          firstResponse: 1,
+          resolution: 1,
+        });
+        const byDay = await custom({ metric: 'slaBreaches', groupBy: 'day' });
+        expect(byDay.rows.map((r) => [r.key, r.values.firstResponse, r.values.resolution])).toEqual([
+          ['2025-06-01', 0, null],
+          ['2025-06-02', 1, 0],
+          ['2025-06-03', 1, 1],
+        ]);
+        const vip = await custom({ metric: 'slaBreaches', groupBy: 'inbox', labelId: 'l-vip' });
+        expect(vip.total.values).toEqual({ total: 1, firstResponse: 0, resolution: 1 });
+      } finally {
+        await targets('inbox-a', null, null);
+        await targets('inbox-b', null, null);
+      }
+    });
+
     it('exports as the Excel-friendly CSV, durations in one unit named in the header', async () => {
       const report = await custom({ metric: 'firstResponse', groupBy: 'operator' });
       const { header, rows } = customReportCsv(report);

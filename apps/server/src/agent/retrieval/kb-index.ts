@@ -45,6 +45,8 @@ const SHORT_SENTENCE = 80;
 const SHORT_ANSWER = 40;
 /** The key word is held by itself, a typo or spelling of it, not by a loosely related word. */
 const KEY_MEMBER_WEIGHT = 0.7;
+/** The idf of an everyday word the knowledge base never uses, as a share of the highest. */
+const EVERYDAY_UNKNOWN_IDF = 0.3;
 /** Characters up to which a passage is quoted whole (two or three sentences of one FAQ answer). */
 const WHOLE_ANSWER = 320;
 /** Sentences that only make sense after the one before them. */
@@ -301,7 +303,13 @@ export class KnowledgeIndex {
         for (const [other, share] of this.learned.get(primary) ?? [])
           add(other, this.tuning.learnedWeight * share * typo);
       }
-      const idf = this.postings.has(primary) ? this.idf(primary) : this.maxIdf;
+      // A word no passage uses has no idf of its own: a rare one ("adestramento") is as specific as
+      // any, an everyday one ("problema", "chegar", "moro") says little, and weighs as a common word.
+      const idf = this.postings.has(primary)
+        ? this.idf(primary)
+        : isEverydayWord(token.surface)
+          ? EVERYDAY_UNKNOWN_IDF * this.maxIdf
+          : this.maxIdf;
       const numeric = /^\d+$/.test(token.surface) ? NUMBER_WEIGHT : 1;
       groups.push({ surface: token.surface, members, idf, weight: weight * numeric, own });
     }

@@ -305,7 +305,7 @@ export async function runActions(
       lines.push(done);
       continue;
     }
-    await source.journal?.pause(index);
+    await source.journal?.pause(index, 'before');
     let line: string;
     try {
       line = await run(action, index);
@@ -313,6 +313,7 @@ export async function runActions(
       if (error instanceof AppError) line = `não feito: ${error.message}`;
       else line = `falhou: ${error instanceof Error ? error.message : 'erro desconhecido'}`;
     }
+    await source.journal?.pause(index, 'after');
     await source.journal?.done(index, line);
     lines.push(line);
   }

@@ -6,8 +6,16 @@ import { newId } from '../lib/ids.js';
 /** The same rule never sends one customer the same words twice within this window. */
 export const REPEAT_WINDOW_MS = 24 * 3_600_000;
 
-/** A test-only hold before a rule's action `index` (and `actions.length`: before the run is logged). */
-export type RunPause = (point: { ruleId: string; eventId: string; index: number }) => Promise<void>;
+/**
+ * A test-only hold (the kill -9 test) before or after a rule's action `index`, before its mark; and
+ * before `actions.length`: all done, the run not logged yet.
+ */
+export type RunPause = (point: {
+  ruleId: string;
+  eventId: string;
+  index: number;
+  stage: 'before' | 'after';
+}) => Promise<void>;
 
 /**
  * Progress marks of a rule's run are rows of `automation_runs` under these event ids (never shown:
@@ -72,8 +80,8 @@ export class RunJournal {
     return this.lines.get(index);
   }
 
-  async pause(index: number): Promise<void> {
-    await this.hold?.({ ruleId: this.run.ruleId, eventId: this.run.eventId, index });
+  async pause(index: number, stage: 'before' | 'after'): Promise<void> {
+    await this.hold?.({ ruleId: this.run.ruleId, eventId: this.run.eventId, index, stage });
   }
 
   private mark(eventId: string, lines: readonly string[]) {
@@ -155,7 +163,7 @@ export class RunJournal {
 
   /** The run ends: its row in the log (once per rule and event), and its marks gone, in one transaction. */
   async finish(outcome: 'done' | 'failed', lines: readonly string[]): Promise<void> {
-    await this.hold?.({ ruleId: this.run.ruleId, eventId: this.run.eventId, index: lines.length });
+    await this.pause(lines.length, 'before');
     const marks = [
       ...[...this.lines.keys()].map((i) => stepMark(this.run.eventId, i)),
       ...[...this.claims].map((i) => claimMark(this.run.eventId, i)),

@@ -270,7 +270,10 @@ export class WhatsappWebChannel {
         : input.kind === 'video'
           ? { video: file, mimetype: input.mimeType, ...(caption ? { caption } : {}) }
           : input.kind === 'audio'
-            ? { audio: file, mimetype: input.mimeType }
+            ? input.voice
+              ? // A voice note (push-to-talk): WhatsApp plays only Ogg/Opus as one.
+                { audio: file, mimetype: 'audio/ogg; codecs=opus', ptt: true }
+              : { audio: file, mimetype: input.mimeType }
             : {
                 document: file,
                 mimetype: input.mimeType,

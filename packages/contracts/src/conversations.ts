@@ -3,6 +3,7 @@ import { messageClarificationSchema } from './clarification.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { okEnvelope } from './envelope.js';
+import { transcriptStatusSchema } from './speech-to-text.js';
 import { CAPTION_MAX_CHARS } from './media.js';
 
 export const senderSchema = z.enum(['client', 'agent', 'admin']);
@@ -103,6 +104,9 @@ export const messageSchema = z.object({
    * it could not be (too large, expired, refused); null when there is none or it arrived.
    */
   mediaStatus: z.enum(['pending', 'unavailable']).nullable().optional(),
+  /** A voice note's words as the speech-to-text provider heard them (shown under the audio). */
+  transcript: z.string().nullable().optional(),
+  transcriptStatus: transcriptStatusSchema.nullable().optional(),
   /** When its author last edited it (the content is the new text). */
   editedAt: isoDateSchema.nullable().optional(),
   /** When its author deleted it for everyone (the content is then empty; the original is kept for the audit). */
@@ -279,11 +283,7 @@ export const sendMediaQuerySchema = z.object({
     .min(1, 'Informe o nome do arquivo')
     .max(200, 'Nome de arquivo muito longo')
     .optional(),
-  caption: z
-    .string()
-    .trim()
-    .max(CAPTION_MAX_CHARS, 'A legenda pode ter até 1.024 caracteres')
-    .optional(),
+  caption: z.string().trim().max(CAPTION_MAX_CHARS, 'A legenda pode ter até 1.024 caracteres').optional(),
   replyTo: idSchema.optional(),
 });
 export type SendMediaQuery = z.infer<typeof sendMediaQuerySchema>;

@@ -14,6 +14,14 @@ export const simulatorInboundRequestSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   text: z.string().trim().min(1, 'Texto obrigatório').max(LIMITS.inboundTextMaxChars),
   type: messageTypeSchema.default('text'),
+  /**
+   * A voice note the customer recorded (base64 of the audio file, e.g. Ogg/Opus, up to 1 MB): stored
+   * like a real channel's media (downloaded by a job after the message) and transcribed when on.
+   */
+  audio: z
+    .base64('Áudio inválido: envie o arquivo em base64')
+    .max(1_400_000, 'Áudio muito grande para o simulador (máximo de 1 MB)')
+    .optional(),
   replyToId: idSchema.optional(),
   /** The choice the customer tapped on buttons or a list we sent (a rating's `csat:4`). */
   interactiveReplyId: z.string().trim().min(1).max(200).optional(),
@@ -37,9 +45,11 @@ export const simulatorOutboxItemSchema = z.object({
   providerMessageId: z.string(),
   phone: z.string(),
   text: z.string(),
-  /** `rating`: a question with choices to tap (`choices`). */
-  kind: z.enum(['text', 'reaction', 'rating']),
+  /** `rating`: a question with choices to tap (`choices`); `media`: a file (`media`). */
+  kind: z.enum(['text', 'reaction', 'rating', 'media']),
   choices: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
+  /** The file the customer received: its type, size, and whether it plays as a voice note. */
+  media: z.object({ mimeType: z.string(), size: z.number().int(), voice: z.boolean() }).optional(),
   quotedProviderMessageId: z.string().nullable(),
   emoji: z.string().nullable(),
   deliveredAt: isoDateSchema,

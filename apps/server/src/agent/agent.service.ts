@@ -34,7 +34,20 @@ export type AgentOutcome =
   | 'ai_disabled'
   | 'message_not_found'
   | 'window_closed'
-  | 'superseded';
+  | 'superseded'
+  /** A voice note still being transcribed: the agent answers when its words arrive (or never will). */
+  | 'awaiting_transcript';
+
+/** Longest part of a transcript the reply quotes back ("Ouvi seu áudio: …"). */
+const HEARD_QUOTE_CHARS = 160;
+
+/** The line a reply to a voice note starts with: the customer sees what was understood. */
+export function heardLine(transcript: string): string {
+  const words = transcript.replace(/\s+/g, ' ').trim();
+  const quote =
+    words.length > HEARD_QUOTE_CHARS ? `${words.slice(0, HEARD_QUOTE_CHARS - 1).trimEnd()}…` : words;
+  return `Ouvi seu áudio: “${quote}”`;
+}
 
 export interface AgentServiceDeps {
   /** Settings and knowledge gaps; conversations and messages go through `messaging`. */
@@ -93,9 +106,11 @@ export function createAgentService(deps: AgentServiceDeps) {
     settings: AgentConfig,
     company: Company,
     answeredBy = answerIds(job.messageId),
+    heard: string | null = null,
   ): Promise<AgentOutcome> {
     const at = now();
     const reply = decision.kind !== 'handoff';
+    const said = decision.kind === 'handoff' ? handoffText(settings, company, at) : decision.text;
     // A question the agent had to ask about is a gap once, when asked; the reply to it is not.
     const gap =
       decision.kind === 'clarify'
@@ -112,7 +127,7 @@ export function createAgentService(deps: AgentServiceDeps) {
               : null;
     const stored = await messaging.appendAgentReply({
       conversationId: job.conversationId,
-      content: decision.kind === 'handoff' ? handoffText(settings, company, at) : decision.text,
+      content: heard ? `${heardLine(heard)}\n\n${said}` : said,
       confidence: decision.confidence,
       evidence: decision.evidence,
       providerMessageId: reply ? answeredBy[0] : answeredBy[1],
@@ -182,11 +197,26 @@ export function createAgentService(deps: AgentServiceDeps) {
       }
       if (!settings.aiEnabled) return 'ai_disabled';
       if (inbound.answered) return 'already_done';
+      // A customer's voice note is answered by its words once heard; until then (transcription on,
+      // the file or the provider on its way) the agent waits, and the transcription asks it again.
+      const heard =
+        inbound.type === 'audio' && inbound.transcriptStatus === 'done' && inbound.transcript?.trim()
+          ? inbound.transcript.trim()
+          : null;
+      if (
+        inbound.type === 'audio' &&
+        !heard &&
+        inbound.transcriptStatus !== 'failed' &&
+        inbound.mediaStatus !== 'unavailable' &&
+        (await getSettings(db, 'speech-to-text')).enabled
+      ) {
+        return 'awaiting_transcript';
+      }
 
       await deps.index.refresh(db);
       const company = await getSettings(db, 'admin-config');
       const { timezone } = company;
-      const question = inbound.content.trim();
+      const question = heard ?? inbound.content.trim();
       const pending = pendingClarification(inbound, settings.historyMessages);
       const history = inbound.history
         .slice(Math.max(0, inbound.history.length - settings.historyMessages))
@@ -218,7 +248,7 @@ export function createAgentService(deps: AgentServiceDeps) {
                 : undefined,
             });
       await deps.pause?.('before_store');
-      const outcome = await commit(job, question, decision, settings, company, answeredBy);
+      const outcome = await commit(job, question, decision, settings, company, answeredBy, heard);
       deps.log?.info(
         {
           conversationId: job.conversationId,

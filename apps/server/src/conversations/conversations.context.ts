@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Action } from '../kernel/permissions/actions.js';
+import { createSafeFetch } from '../lib/safe-fetch.js';
 import type { AuthUser, ClientEventName } from '../types.js';
 import { assignRoutes } from './assignment/assign.routes.js';
 import { autoAssignment } from './assignment/auto-assign.js';
@@ -19,6 +20,8 @@ import { assertMayTakeOver } from './routes/takeover-permission.js';
 import { searchRoutes } from './search/search.routes.js';
 import { dashboardLimits } from './visibility/dashboard-limits.js';
 import { createDashboardRouter } from './visibility/dashboard-router.js';
+import { registerVoiceJobs } from './voice/voice-jobs.js';
+import { voiceNoteRoutes } from './voice/voice-note.routes.js';
 
 export { visibilityPlugin as conversationGuard } from './visibility/route-access.js';
 
@@ -103,6 +106,15 @@ export const conversationsContext = fp<ConversationsOptions>(
     app.decorate('assignment', assignment);
     startTeamClock(app, assignment);
     registerClientEvents(app);
+    await app.register(voiceNoteRoutes);
+    registerVoiceJobs({
+      db: app.db,
+      jobs: app.domain.jobs,
+      messaging: app.domain.messaging,
+      media: app.media,
+      // The provider may be a Whisper server on the LAN only with AI_ALLOW_PRIVATE, as the AI endpoint.
+      fetch: createSafeFetch({ allowPrivate: app.config.ai.allowPrivate }),
+    });
   },
   {
     name: 'atende-conversations',

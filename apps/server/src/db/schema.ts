@@ -140,6 +140,12 @@ export interface MessagesTable {
   edited_at: ColumnType<number | null, number | null | undefined>;
   deleted_at: ColumnType<number | null, number | null | undefined>;
   original_content: ColumnType<string | null, string | null | undefined>;
+  /** A voice note's words as the speech-to-text provider heard them (migration 037). */
+  transcript: ColumnType<string | null, string | null | undefined>;
+  transcript_status: ColumnType<
+    'pending' | 'done' | 'failed' | null,
+    'pending' | 'done' | 'failed' | null | undefined
+  >;
   /** The stored file's name and size in bytes, with `media_url` (migration 036). */
   media_file_name: ColumnType<string | null, string | null | undefined>;
   media_size: ColumnType<number | null, number | null | undefined>;
@@ -277,13 +283,17 @@ export interface SimulatorDeliveriesTable {
   /** The simulator inbox that delivered it (migration 025). */
   inbox_id: ColumnType<string, string | undefined, string>;
   phone: string;
-  kind: 'text' | 'reaction' | 'rating';
+  kind: 'text' | 'reaction' | 'rating' | 'media';
   text: string;
   quoted_provider_message_id: string | null;
   emoji: string | null;
   delivered_at: number;
   /** JSON: a rating's choices to tap (migration 033). */
   choices: string | null;
+  /** A file we sent: its type, its size, and whether it went as a voice note (migration 037). */
+  media_mime_type: ColumnType<string | null, string | null | undefined>;
+  media_size: ColumnType<number | null, number | null | undefined>;
+  voice: ColumnType<number | null, number | null | undefined>;
 }
 
 /** One change of who answers a conversation (migration 020): hand-offs, takeovers, handbacks. */

@@ -136,6 +136,12 @@ export const satisfactionReplyJob = jobQueue(
   z.object({ resolutionId: id, reply: z.enum(['rated', 'commented']) }),
 );
 
+/**
+ * A customer's voice note is sent to the speech-to-text provider (admin settings): at most once per
+ * message, retried with backoff while the provider is down; the agent answers once it is done.
+ */
+export const voiceTranscribeJob = jobQueue('voice_transcribe', z.object({ messageId: id }));
+
 /** Every kind, for the check that a built app registers a handler for each. */
 export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox: boolean }> = [
   { name: agentReplyJob.name, perInbox: false },
@@ -147,6 +153,7 @@ export const JOB_KINDS: ReadonlyArray<{ readonly name: string; readonly perInbox
   { name: satisfactionReplyJob.name, perInbox: false },
   { name: automationRunJob.name, perInbox: false },
   { name: automationSweepJob.name, perInbox: false },
+  { name: voiceTranscribeJob.name, perInbox: false },
   ...[channelSendJob, channelReactJob, channelMediaJob, channelReadJob].map(({ name }) => ({
     name,
     perInbox: true,

@@ -194,6 +194,8 @@ export class CloudApiChannel implements Channel {
       id,
       ...(input.caption && input.kind !== 'audio' ? { caption: input.caption } : {}),
       ...(input.kind === 'document' && input.fileName ? { filename: input.fileName } : {}),
+      // A voice note (Ogg/Opus): shown with the microphone and downloaded on its own.
+      ...(input.kind === 'audio' && input.voice ? { voice: true } : {}),
     };
     const context = input.quotedProviderMessageId
       ? { context: { message_id: input.quotedProviderMessageId } }

@@ -1,4 +1,10 @@
-import type { MessageType, SendMediaInput, SimulatorOutboxItem } from '@atende/contracts';
+import type {
+  InboundMedia,
+  MediaDownloadLimits,
+  MessageType,
+  SendMediaInput,
+  SimulatorOutboxItem,
+} from '@atende/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import { type TransactionBatcher, transactionBatcher } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -14,6 +20,7 @@ import {
   newProviderMessageId,
   type SendRatingInput,
   type SendReactionInput,
+  SendRejectedError,
   type SendTextInput,
   type StatusTransition,
 } from '../channel.js';
@@ -69,6 +76,14 @@ export interface SimulatedInbound {
   providerMessageId?: string | undefined;
   /** The choice tapped on a rating we sent (its id). */
   interactiveReplyId?: string | undefined;
+  /** A voice note the customer recorded (base64 of the file). */
+  audio?: string | undefined;
+}
+
+/** Whether the bytes are Ogg/Opus (what WhatsApp plays as a voice note): an Ogg page whose first packet is OpusHead. */
+export function isOggOpus(bytes: Uint8Array): boolean {
+  const text = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  return bytes.length > 36 && text(0, 4) === 'OggS' && text(28, 36) === 'OpusHead';
 }
 
 /**
@@ -171,10 +186,32 @@ export class SimulatorChannel implements Channel {
       phone: input.phone,
       name: input.name,
       text: input.text,
-      type: input.type,
+      type: input.audio ? 'audio' : input.type,
       quotedId: input.replyToId,
       interactiveReplyId: input.interactiveReplyId,
+      // As a real channel: the message first, its file downloaded afterwards by a job.
+      ...(input.audio
+        ? {
+            media: {
+              descriptor: { simulatedAudio: input.audio },
+              mimeType: 'audio/ogg; codecs=opus',
+              fileLength: Math.floor((input.audio.length * 3) / 4),
+            },
+          }
+        : {}),
     });
+  }
+
+  /** The simulated customer's file, as a provider's download would hand it over. */
+  async downloadMedia(media: InboundMedia, limits: MediaDownloadLimits): Promise<Uint8Array> {
+    const data = media.descriptor.simulatedAudio;
+    if (typeof data !== 'string')
+      throw Object.assign(new Error('mídia desconhecida'), { code: 'MEDIA_REFUSED' });
+    const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+    if (bytes.byteLength > limits.maxBytes) {
+      throw Object.assign(new Error('mídia acima do limite'), { code: 'MEDIA_REFUSED' });
+    }
+    return bytes;
   }
 
   /** A simulated customer reacts to a message (emoji null removes the reaction). */
@@ -196,17 +233,30 @@ export class SimulatorChannel implements Channel {
     this.reportDelivered(input.providerMessageId);
   }
 
-  /** A file of ours: the simulated customer sees what it is, its name and its caption. */
+  /**
+   * A file of ours: the simulated customer sees what it is, its name and its caption; a voice note
+   * must be Ogg/Opus, as on WhatsApp (anything else is refused, never shown as one).
+   */
   async sendMedia(input: SendMediaInput): Promise<void> {
     if (!this.current.connected) throw new ChannelUnavailableError();
+    const voice = input.kind === 'audio' && input.voice === true;
+    if (voice && !isOggOpus(input.bytes)) {
+      throw new SendRejectedError({
+        code: 'VOICE_NOT_OGG_OPUS',
+        explanation: 'Mensagem de voz recusada: o WhatsApp só toca mensagens de voz em Ogg/Opus',
+      });
+    }
     const label = { image: 'Imagem', video: 'Vídeo', audio: 'Áudio', document: 'Documento' }[input.kind];
     await this.record({
       providerMessageId: input.providerMessageId,
       phone: input.to,
-      kind: 'text',
-      text: [`📎 ${label}: ${input.fileName ?? 'arquivo'}`, input.caption].filter(Boolean).join('\n'),
+      kind: 'media',
+      text: [voice ? '🎤 Mensagem de voz' : `📎 ${label}: ${input.fileName ?? 'arquivo'}`, input.caption]
+        .filter(Boolean)
+        .join('\n'),
       quoted: input.quotedProviderMessageId ?? null,
       emoji: null,
+      media: { mimeType: input.mimeType, size: input.bytes.byteLength, voice },
     });
     this.reportDelivered(input.providerMessageId);
   }
@@ -255,17 +305,27 @@ export class SimulatorChannel implements Channel {
       emoji: row.emoji,
       deliveredAt: toIso(row.delivered_at),
       ...(row.choices ? { choices: JSON.parse(row.choices) as Array<{ id: string; title: string }> } : {}),
+      ...(row.media_mime_type !== null
+        ? {
+            media: {
+              mimeType: row.media_mime_type,
+              size: Number(row.media_size ?? 0),
+              voice: row.voice === 1,
+            },
+          }
+        : {}),
     }));
   }
 
   private async record(item: {
     providerMessageId: string;
     phone: string;
-    kind: 'text' | 'reaction' | 'rating';
+    kind: 'text' | 'reaction' | 'rating' | 'media';
     text: string;
     quoted: string | null;
     emoji: string | null;
     choices?: Array<{ id: string; title: string }>;
+    media?: { mimeType: string; size: number; voice: boolean };
   }): Promise<void> {
     await this.writes.run(async (trx) => {
       await insertDelivery(trx, {
@@ -278,6 +338,9 @@ export class SimulatorChannel implements Channel {
         quoted_provider_message_id: item.quoted,
         emoji: item.emoji,
         choices: item.choices ? JSON.stringify(item.choices) : null,
+        media_mime_type: item.media?.mimeType ?? null,
+        media_size: item.media?.size ?? null,
+        voice: item.media ? (item.media.voice ? 1 : 0) : null,
         delivered_at: this.nextDeliveryTime(),
       });
     });

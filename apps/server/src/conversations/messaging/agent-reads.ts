@@ -46,6 +46,10 @@ const replyContextQuery = preparedQueryWithLimit(
         'm.content',
         'm.timestamp',
         'm.interactive_reply_id',
+        'm.type',
+        'm.media_status',
+        'm.transcript',
+        'm.transcript_status',
         'c.handler_mode',
         'c.handler_since',
       ])
@@ -107,6 +111,11 @@ export function agentReads(db: Kysely<Database>) {
         /** The option the customer tapped, when the message is a tap on our interactive list or buttons. */
         interactiveReplyId: first.interactive_reply_id,
         answered: Boolean(first.answered),
+        /** A voice note: its file's state and, once heard, its words (`transcriptStatus` 'done'). */
+        type: first.type,
+        mediaStatus: first.media_status,
+        transcript: first.transcript,
+        transcriptStatus: first.transcript_status,
         /** Oldest first; `clarification` is the stored JSON of an agent's clarifying message. */
         history,
       };

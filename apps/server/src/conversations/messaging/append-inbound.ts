@@ -287,6 +287,8 @@ async function storeInbound(
       edited_at: null,
       deleted_at: null,
       original_content: null,
+      transcript: null,
+      transcript_status: null,
       media_file_name: inbound.mediaUrl ? (inbound.fileName ?? null) : null,
       media_size: inbound.mediaUrl ? (inbound.mediaSize ?? null) : null,
     };

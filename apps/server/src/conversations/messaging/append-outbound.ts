@@ -141,6 +141,8 @@ export async function storeOutbound(
     edited_at: null,
     deleted_at: null,
     original_content: null,
+    transcript: null,
+    transcript_status: null,
     media_file_name: input.media?.fileName ?? null,
     media_size: input.media?.size ?? null,
   };

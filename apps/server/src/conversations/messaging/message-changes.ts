@@ -1,6 +1,7 @@
 import type { InboundDeletion, InboundEdit } from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
 import { now } from '../../lib/clock.js';
 import { normalizePhone } from '../../lib/phone.js';
 import type { DomainEvents, Realtime } from '../../types.js';
@@ -8,6 +9,7 @@ import { findConversation, toConversation } from './conversation-row.js';
 import { type MessageRow, toMessages } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { conversationSearchText } from './search-text.js';
+import { voiceNoteArrived, voiceNoteLost } from './voice-notes.js';
 
 /** What the conversation list shows for a latest message its author deleted. */
 export const DELETED_PREVIEW = 'Mensagem apagada';
@@ -78,6 +80,8 @@ export function messageChanges(deps: {
   db: Kysely<Database>;
   realtime: Realtime;
   domainEvents: DomainEvents;
+  /** Records a voice note's transcription when its file arrives. */
+  jobs?: JobRunner;
 }) {
   const { db } = deps;
 
@@ -85,6 +89,7 @@ export function messageChanges(deps: {
     const events = new PendingEvents();
     const changed = await db.transaction().execute((trx) => work(trx, events));
     events.flush(deps);
+    if (changed) deps.jobs?.wake();
     return changed;
   }
 
@@ -120,6 +125,7 @@ export function messageChanges(deps: {
           .where('media_status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
+        await voiceNoteArrived(trx, deps.jobs, messageId);
         await announceMessage(trx, messageId, events);
         return true;
       });
@@ -135,6 +141,7 @@ export function messageChanges(deps: {
           .where('media_status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
+        await voiceNoteLost(trx, deps.jobs, messageId);
         await announceMessage(trx, messageId, events);
         return true;
       });

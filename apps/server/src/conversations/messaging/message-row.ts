@@ -83,6 +83,8 @@ export function toMessage(row: MessageRow, reactions: Reactions = {}): Message {
     evidence: parseEvidence(row.evidence),
     clarification: parseClarification(row.clarification),
     mediaStatus: row.deleted_at === null ? row.media_status : null,
+    transcript: row.deleted_at === null ? row.transcript : null,
+    transcriptStatus: row.deleted_at === null ? row.transcript_status : null,
     editedAt: row.edited_at === null ? null : toIso(row.edited_at),
     deletedAt: row.deleted_at === null ? null : toIso(row.deleted_at),
   };

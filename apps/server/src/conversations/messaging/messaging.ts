@@ -35,6 +35,7 @@ import { sendOutcomes } from './send-outcome.js';
 import { serviceWindowReads } from './service-window.js';
 import { labelWriter } from './set-labels.js';
 import { TriggerSink } from './triggers.js';
+import { voiceNotes } from './voice-notes.js';
 
 /**
  * Open conversations a person holds, their user row locked until the commit on PostgreSQL: two
@@ -154,7 +155,9 @@ export function createMessaging(deps: MessagingDeps) {
     ...automatedMessages(deps),
     ...reactionWriter({ db, realtime, domainEvents, jobs }),
     /** Media that arrives after its message; the author's edits and deletions. */
-    ...messageChanges({ db, realtime, domainEvents }),
+    ...messageChanges({ db, realtime, domainEvents, jobs }),
+    /** Customers' voice notes: their transcripts, and the agent's answer to them. */
+    ...voiceNotes({ db, realtime, domainEvents, jobs }),
     /** Delivery receipts and send outcomes: forward only, failed is final. */
     advanceStatus: statuses.advance.bind(statuses),
     /** What a send told us: the provider's id for the message, or why it failed for good. */

@@ -54,9 +54,19 @@ export async function globalSearch(
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .innerJoin('clients as k', 'k.id', 'c.client_id')
-    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.content', 'm.timestamp', 'k.name', 'k.phone'])
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender',
+      'm.content',
+      'm.transcript',
+      'm.timestamp',
+      'k.name',
+      'k.phone',
+    ])
     .where('m.deleted_at', 'is', null)
-    .where(lowerLike('m.content'))
+    // A voice note is found by what the customer said in it (its transcript).
+    .where((eb) => eb.or([lowerLike('m.content'), lowerLike('m.transcript')]))
     .$if(scope.limited, (q) => q.where(scope.where('c')))
     .orderBy('m.timestamp', 'desc')
     .orderBy('m.id', 'desc')
@@ -90,7 +100,7 @@ export async function globalSearch(
       conversationId: m.conversation_id,
       clientName: m.name ?? m.phone ?? '',
       sender: m.sender,
-      content: m.content,
+      content: m.transcript ? `🎤 ${m.transcript}` : m.content,
       timestamp: toIso(m.timestamp),
     })),
   };

@@ -159,6 +159,9 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       deleted_at: KEEP,
       // The customer's first words of a message they edited or deleted (kept for the audit).
       original_content: erase(null),
+      // What the customer said in a voice note, as text: the same as a message's words.
+      transcript: erase(null),
+      transcript_status: KEEP,
     },
     retention: { when: 'older', column: 'timestamp', action: 'delete' },
   },
@@ -294,6 +297,9 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       emoji: KEEP,
       delivered_at: KEEP,
       choices: KEEP,
+      media_mime_type: KEEP,
+      media_size: KEEP,
+      voice: KEEP,
     },
     retention: { when: 'older', column: 'delivered_at', action: 'delete' },
   },

@@ -48,6 +48,8 @@ async function attachment(
   const label = /^\[(Imagem|Vídeo|Áudio|Documento): .*\]$/.test(message.content);
   return {
     kind,
+    // An Ogg/Opus audio of ours is a voice note (what the composer's recorder sends).
+    voice: kind === 'audio' && /^audio\/(ogg; ?codecs="?opus"?|opus)$/i.test(file.mimeType),
     bytes: new Uint8Array(Buffer.concat(chunks)),
     mimeType: file.mimeType,
     fileName: file.fileName,

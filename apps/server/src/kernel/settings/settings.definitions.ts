@@ -17,9 +17,15 @@ import {
   conversationRulesResponseSchema,
   conversationRulesSchema,
   type SecurityConfig,
+  SPEECH_TO_TEXT_SECRETS,
+  type SpeechToText,
+  type SpeechToTextView,
   securityConfigInputSchema,
   securityConfigResponseSchema,
   securityConfigSchema,
+  speechToTextInputSchema,
+  speechToTextResponseSchema,
+  speechToTextSchema,
   WHATSAPP_CLOUD_SECRETS,
   type WhatsappCloudConfig,
   type WhatsappCloudConfigView,
@@ -38,6 +44,7 @@ export interface SettingsValues {
   'admin-config': AdminConfig;
   'security-config': SecurityConfig;
   'whatsapp-cloud': WhatsappCloudConfig;
+  'speech-to-text': SpeechToText;
 }
 export type SettingsKey = keyof SettingsValues;
 
@@ -48,6 +55,14 @@ export interface SettingsViews {
   'admin-config': AdminConfigView;
   'security-config': SecurityConfig;
   'whatsapp-cloud': WhatsappCloudConfigView;
+  'speech-to-text': SpeechToTextView;
+}
+
+/** What a definition's `check` may consult: whether private addresses are let through (AI_ALLOW_PRIVATE). */
+export interface SettingsCheckContext {
+  allowPrivate: boolean;
+  /** A pt-BR refusal when `url` points at a private or local address, or null. */
+  privateDestination(url: string): Promise<string | null>;
 }
 
 export interface SettingsDefinition<K extends SettingsKey> {
@@ -57,6 +72,8 @@ export interface SettingsDefinition<K extends SettingsKey> {
   input: z.ZodType;
   /** Success envelope of GET and POST. */
   response: z.ZodType;
+  /** Checks the whole values before they are stored: a pt-BR refusal (400), or null. */
+  check?(values: SettingsValues[K], context: SettingsCheckContext): Promise<string | null>;
   /** Applies a validated partial input to the stored values (before re-validation). */
   merge(current: SettingsValues[K], input: Record<string, unknown>): Record<string, unknown>;
   /** What the client sees (secrets masked). */
@@ -141,6 +158,29 @@ export const SETTINGS: { [K in SettingsKey]: SettingsDefinition<K> } = {
       appSecret: maskSecret(v.appSecret),
       verifyToken: maskSecret(v.verifyToken),
     }),
+  },
+  'speech-to-text': {
+    schema: speechToTextSchema,
+    input: speechToTextInputSchema,
+    response: speechToTextResponseSchema,
+    merge: (current, input) => {
+      const next = plainMerge(current, input);
+      // A string sets, null clears; absent or the masked view posted back keeps.
+      for (const key of SPEECH_TO_TEXT_SECRETS) {
+        const sent = input[key];
+        next[key] = typeof sent === 'string' || sent === null ? sent : current[key];
+      }
+      return next;
+    },
+    view: (v) => ({ ...v, apiKey: maskSecret(v.apiKey) }),
+    // Voice notes leave for this address: a public one (as every outbound URL), unless AI_ALLOW_PRIVATE.
+    async check(values, context) {
+      if (values.enabled && !values.baseUrl) {
+        return 'Informe a URL do serviço de transcrição para ligar a transcrição de áudios';
+      }
+      if (!values.baseUrl || context.allowPrivate) return null;
+      return context.privateDestination(values.baseUrl);
+    },
   },
 };
 

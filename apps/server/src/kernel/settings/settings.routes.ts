@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { privateDestination } from '../../lib/safe-fetch.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { SETTINGS, SETTINGS_KEYS, type SettingsKey } from './settings.definitions.js';
 import { getSettings, updateSettings } from './settings.service.js';
@@ -41,6 +42,7 @@ export const settingsRoutes: FastifyPluginAsync = async (fastify) => {
           key,
           input,
           request.user?.id ?? null,
+          { allowPrivate: app.config.ai.allowPrivate, privateDestination: (url) => privateDestination(url) },
         );
         request.log.info({ settings: key, user: request.user?.id }, 'settings updated');
         // Field names only: a secret's value never reaches the audit log.

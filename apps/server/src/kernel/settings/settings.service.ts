@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
-import { SETTINGS, type SettingsKey, type SettingsValues } from './settings.definitions.js';
+import {
+  SETTINGS,
+  type SettingsCheckContext,
+  type SettingsKey,
+  type SettingsValues,
+} from './settings.definitions.js';
 
 /** Parses stored values; a field that no longer validates falls back to its default. */
 function parseStored<K extends SettingsKey>(key: K, raw: unknown): SettingsValues[K] {
@@ -112,6 +117,7 @@ export async function updateSettings<K extends SettingsKey>(
   key: K,
   input: Record<string, unknown>,
   userId: string | null,
+  context?: SettingsCheckContext,
 ): Promise<{ values: SettingsValues[K]; changed: string[] }> {
   const definition = SETTINGS[key];
   const current = await readSettings(db, key);
@@ -121,6 +127,9 @@ export async function updateSettings<K extends SettingsKey>(
     const field = issue?.path.join('.') ?? '';
     throw new AppError('VALIDATION_ERROR', `Dados inválidos — ${field ? `${field}: ` : ''}${issue?.message}`);
   }
+  const refusal =
+    context && definition.check ? await definition.check(merged.data as SettingsValues[K], context) : null;
+  if (refusal) throw new AppError('VALIDATION_ERROR', refusal);
   const value = JSON.stringify(merged.data);
   const at = now();
   await db

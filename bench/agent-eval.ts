@@ -11,9 +11,12 @@
  *   npm run bench:agent -- --verbose       → plus the misses of the tuning businesses and older domains
  *   npm run bench:agent -- --heldout-only  → parts 1 and 2 and the latency only
  *   npm run bench:agent -- --fit           → fit the tuning on the training domains and print it (tuning.ts)
+ *   npm run bench:agent -- --heldout-dir <folder> → only the businesses of another blind folder, in
+ *                                            aggregate (per business and pooled) against the same budgets
  * With AI_BASE_URL and AI_MODEL (and AI_API_KEY) set, the same questions go through that endpoint.
  */
 
+import { resolve } from 'node:path';
 import {
   type BusinessScore,
   budgetChecks,
@@ -28,12 +31,17 @@ import {
   leaveOneDomainOut,
   scoreOutcomes,
 } from '../apps/server/src/agent/eval/cross-domain.js';
-import { loadAllDomains } from '../apps/server/src/agent/eval/domains.js';
-import { heldOutEvaluation, trainingDomains } from '../apps/server/src/agent/eval/heldout-eval.js';
+import { loadAllDomains, loadBusinessesIn } from '../apps/server/src/agent/eval/domains.js';
+import {
+  evaluateBusinesses,
+  heldOutEvaluation,
+  trainingDomains,
+} from '../apps/server/src/agent/eval/heldout-eval.js';
 import { BUDGETS, runEval } from '../apps/server/src/agent/eval/run-eval.js';
 import { tradeOff } from '../apps/server/src/agent/eval/trade-off.js';
 import { createOpenAiProvider } from '../apps/server/src/agent/openai-provider.js';
 import type { AgentProvider } from '../apps/server/src/agent/provider.js';
+import { DEFAULT_TUNING } from '../apps/server/src/agent/retrieval/tuning.js';
 
 const args = new Set(process.argv.slice(2));
 const domains = loadAllDomains();
@@ -89,6 +97,27 @@ console.info(
     'recall h: das que pedem uma pessoa; conversa: conversa/despedida com menu ou handoff; aspecto: das\n' +
     'respondidas pela passagem esperada, as que trazem o fato.\n',
 );
+// Another folder of businesses written blind (`--heldout-dir <folder>`): scored with the shipped tuning
+// instead of the twelve, in aggregate only (a row per business and the pooled figures, never an item).
+const dirAt = process.argv.indexOf('--heldout-dir');
+const extraDir =
+  process.argv.find((a) => a.startsWith('--heldout-dir='))?.slice('--heldout-dir='.length) ??
+  (dirAt >= 0 ? process.argv[dirAt + 1] : undefined);
+if (extraDir) {
+  const reports = await evaluateBusinesses(loadBusinessesIn(resolve(extraDir)), DEFAULT_TUNING, provider);
+  console.info(`Negócios de ${extraDir} (nunca ajustados nem lidos item a item), ajuste publicado`);
+  businessRow(['negócio', ...businessHeader]);
+  for (const r of reports) businessRow([r.name, ...businessCells(r.score)]);
+  const pooledExtra = scoreBusiness(reports.flatMap((r) => r.outcomes));
+  businessRow([`todos (${reports.length})`, ...businessCells(pooledExtra)]);
+  console.info(`\nOrçamentos nos ${reports.length} negócios de ${extraDir}`);
+  const checks = budgetChecks(pooledExtra);
+  for (const c of checks)
+    console.info(
+      `${c.label.padEnd(44)} ${c.value.padStart(7)}  ${c.budget.padEnd(8)} ${c.ok ? 'PASS' : 'FAIL'}`,
+    );
+  process.exit(reports.length > 0 && checks.every((c) => c.ok) ? 0 : 1);
+}
 const evaluation = await heldOutEvaluation(provider);
 console.info(
   'Negócios separados (nunca ajustados nem lidos item a item), ajuste publicado (feito nos 6 domínios + 4 de ajuste)',

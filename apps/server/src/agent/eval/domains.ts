@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HistoryMessage } from '../provider.js';
 import { loadDemoKnowledgeBase, loadEvalSet } from './run-eval.js';
@@ -79,16 +80,27 @@ export function loadSplit(): BusinessSplit {
 }
 
 /** One blind-written business (same item format as the domains, plus small-talk and closing kinds). */
-export function loadBusiness(name: string): Domain {
-  const set = JSON.parse(readFileSync(here(`./heldout/${name}.questions.json`), 'utf8')) as {
+export function loadBusiness(name: string, dir: string = here('./heldout/')): Domain {
+  const set = JSON.parse(readFileSync(join(dir, `${name}.questions.json`), 'utf8')) as {
     description: string;
-    knowledgeBase: string;
+    knowledgeBase?: string;
     items: DomainItem[];
   };
   return {
     name,
     description: set.description,
-    knowledgeBase: readFileSync(here(`./heldout/${set.knowledgeBase}`), 'utf8'),
+    knowledgeBase: readFileSync(join(dir, set.knowledgeBase ?? `${name}.md`), 'utf8'),
     items: set.items,
   };
+}
+
+/**
+ * Every business of another folder written blind (`<name>.questions.json` + its knowledge base), for a
+ * second held-out set: loaded to be scored, in aggregate, never read item by item.
+ */
+export function loadBusinessesIn(dir: string): Domain[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.questions.json'))
+    .sort()
+    .map((f) => loadBusiness(f.slice(0, -'.questions.json'.length), dir));
 }

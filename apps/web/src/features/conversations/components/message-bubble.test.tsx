@@ -64,7 +64,7 @@ it('video and sticker are named by their type', () => {
   expect(screen.getByRole('img', { name: 'Figurinha' })).toBeTruthy();
 });
 
-it('a photo needs no "[Imagem]" line under it; a document keeps its name', () => {
+it('a photo needs no "[Imagem]" line under it; a document shows as a card with its name, never "[Documento: …]"', () => {
   const { unmount } = bubble({
     ...customer,
     type: 'image',
@@ -81,5 +81,47 @@ it('a photo needs no "[Imagem]" line under it; a document keeps its name', () =>
     mediaUrl: '/api/media/0193a0b2-1c2d-7e3f-8a4b-5c6d7e8f9a0c',
     mediaMimeType: 'application/pdf',
   });
-  expect(screen.getByTestId('message-content').textContent).toBe('[Documento: catalogo.pdf]');
+  expect(screen.queryByTestId('message-content')).toBeNull();
+  expect(screen.getByTestId('document-name').textContent).toBe('catalogo.pdf');
+  expect(screen.getByTestId('message-bubble').textContent).not.toContain('[');
+});
+
+it('a file still downloading reads its label without brackets', () => {
+  bubble({ ...customer, type: 'document', content: '[Documento: nota.pdf]', mediaStatus: 'pending' });
+  expect(screen.getByTestId('message-content').textContent).toBe('Documento: nota.pdf');
+});
+
+it("the AI's answers and a person's look different: a tint and an IA mark, or the person's name", () => {
+  const ai: Message = { ...customer, id: 'm2', sender: 'agent', aiGenerated: true, content: 'Olá!' };
+  const person: Message = { ...customer, id: 'm3', sender: 'admin', authorName: 'Ana Souza', content: 'Oi' };
+  const { unmount } = bubble(ai);
+  const aiBody = screen.getByTestId('bubble-body');
+  expect(aiBody.dataset.tone).toBe('ai');
+  expect(screen.getByTestId('ai-mark').textContent).toBe('IA');
+  const aiClasses = aiBody.className;
+  unmount();
+  bubble(person);
+  const personBody = screen.getByTestId('bubble-body');
+  expect(personBody.dataset.tone).toBe('person');
+  expect(screen.queryByTestId('ai-mark')).toBeNull();
+  expect(screen.getByTestId('author-name').textContent).toContain('Ana Souza');
+  const background = (classes: string) => classes.split(' ').filter((c) => /^bg-/.test(c));
+  expect(background(personBody.className)).not.toEqual(background(aiClasses));
+});
+
+it("renders WhatsApp's formatting and safe links, never the customer's HTML", () => {
+  bubble({
+    ...customer,
+    content: '*Pedido 42* _enviado_ ~ontem~ em https://loja.example/r/42 <img src=x onerror=alert(1)>',
+  });
+  const content = screen.getByTestId('message-content');
+  expect(content.querySelector('strong')?.textContent).toBe('Pedido 42');
+  expect(content.querySelector('em')?.textContent).toBe('enviado');
+  expect(content.querySelector('s')?.textContent).toBe('ontem');
+  const link = content.querySelector('a');
+  expect(link?.getAttribute('href')).toBe('https://loja.example/r/42');
+  expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  expect(link?.getAttribute('target')).toBe('_blank');
+  expect(content.querySelector('img')).toBeNull();
+  expect(content.textContent).toContain('<img src=x onerror=alert(1)>');
 });

@@ -4,7 +4,9 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber, formatTime } from '@/lib/format';
 import { useTouchHold } from '../hooks/use-touch-hold';
-import { confidencePercent, isMediaPlaceholder, isOwnMessage, senderLabel } from '../lib/message-text';
+import { BUBBLE_TONES, bubbleTone } from '../lib/bubble-tone';
+import { bubbleText, confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
+import { formatWhatsApp } from '../lib/whatsapp-format';
 import { MessageActionBar, type MessageActions } from './message-action-bar';
 import { MessageClarification } from './message-clarification';
 import { MessageEvidence } from './message-evidence';
@@ -42,6 +44,8 @@ export const MessageBubble = memo(function MessageBubble({
   linked,
 }: Props) {
   const own = isOwnMessage(message);
+  const tone = BUBBLE_TONES[bubbleTone(message)];
+  const text = message.deletedAt ? '' : bubbleText(message);
   const [isHovered, setHovered] = useState(false);
   const [isHeld, setHeld] = useState(false);
   const [openMenus, setOpenMenus] = useState(0);
@@ -119,38 +123,42 @@ export const MessageBubble = memo(function MessageBubble({
         {/* biome-ignore lint/a11y/noStaticElementInteractions: click toggles selection only in selection mode; the checkbox is the accessible control */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
         <div
+          data-testid="bubble-body"
+          data-tone={bubbleTone(message)}
           onClick={isSelecting ? () => actions.onToggleSelect(message.id) : undefined}
           className={cn(
             'min-w-24 rounded-2xl px-3.5 py-2',
-            own
-              ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500'
-              : 'rounded-bl-md border border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+            tone.bubble,
             isSelecting && 'cursor-pointer',
             isSelected && 'ring-2 ring-indigo-400 ring-offset-1 dark:ring-offset-slate-950',
           )}
         >
           <div
-            className={cn(
-              'mb-0.5 flex items-center gap-1.5 font-semibold text-[11px]',
-              own ? 'text-indigo-100' : 'text-slate-500 dark:text-slate-400',
-            )}
+            data-testid="bubble-meta"
+            className={cn('mb-0.5 flex items-center gap-1.5 font-semibold text-[11px]', tone.meta)}
           >
-            {message.aiGenerated && <Sparkles aria-hidden="true" className="size-3" />}
+            {message.aiGenerated && (
+              <span
+                data-testid="ai-mark"
+                title="Escrita pela IA"
+                className="inline-flex items-center gap-0.5 rounded bg-violet-700 px-1 py-px font-bold text-[10px] text-white leading-none"
+              >
+                <Sparkles aria-hidden="true" className="size-2.5" />
+                IA
+              </span>
+            )}
             <span data-testid="sender-label">{senderLabel(message)}</span>
             {message.authorName && !message.aiGenerated && (
-              <span className="font-normal">· {message.authorName}</span>
+              <span data-testid="author-name" className="font-normal">
+                · {message.authorName}
+              </span>
             )}
             {typeIcon && <typeIcon.Icon role="img" aria-label={typeIcon.label} className="size-3" />}
           </div>
           {message.replyTo && (
             <div
               data-testid="quoted-reply"
-              className={cn(
-                'mb-1.5 rounded-md border-l-2 px-2 py-1 text-xs',
-                own
-                  ? 'border-indigo-200 bg-white/15 text-indigo-50'
-                  : 'border-indigo-400 bg-slate-100 text-slate-600 dark:bg-slate-900/60 dark:text-slate-300',
-              )}
+              className={cn('mb-1.5 rounded-md border-l-2 px-2 py-1 text-xs', tone.quote)}
             >
               <div className="font-semibold">
                 {senderLabel({ sender: message.replyTo.sender, aiGenerated: false })}
@@ -170,19 +178,17 @@ export const MessageBubble = memo(function MessageBubble({
           ) : (
             <MessageMedia message={message} />
           )}
-          {message.content && !message.deletedAt && !isMediaPlaceholder(message) && (
-            <p
+          {text && (
+            <div
               data-testid="message-content"
               className="whitespace-pre-wrap break-words text-sm leading-relaxed"
             >
-              {message.content}
-            </p>
+              {formatWhatsApp(text)}
+            </div>
           )}
           <div
-            className={cn(
-              'mt-1 flex items-center justify-end gap-1.5 text-[11px]',
-              own ? 'text-indigo-100' : 'text-slate-400 dark:text-slate-500',
-            )}
+            data-testid="bubble-footer"
+            className={cn('mt-1 flex items-center justify-end gap-1.5 text-[11px]', tone.meta)}
           >
             {message.aiGenerated && message.confidenceScore !== null && (
               <span data-testid="confidence" title="Confiança da IA" className="tabular-nums">
@@ -206,7 +212,9 @@ export const MessageBubble = memo(function MessageBubble({
               </span>
             )}
             <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
-            {own && <MessageStatusIcon status={message.status} />}
+            {own && (
+              <MessageStatusIcon status={message.status} readClass={tone.read} failedClass={tone.failed} />
+            )}
           </div>
           <MessageClarification message={message} linked={linked} />
           {showEvidence && <MessageEvidence id={evidenceId} evidence={message.evidence} />}

@@ -9,8 +9,19 @@ const LABELS: Record<DeliveryStatus, string> = {
   failed: 'Falha no envio',
 };
 
-/** The double check on our own messages, following the delivery status. */
-export function MessageStatusIcon({ status }: { status: DeliveryStatus }) {
+/**
+ * The double check on our own messages, following the delivery status; `readClass` and `failedClass`
+ * colour it for the bubble it sits on.
+ */
+export function MessageStatusIcon({
+  status,
+  readClass = 'text-sky-300',
+  failedClass = 'text-red-300',
+}: {
+  status: DeliveryStatus;
+  readClass?: string;
+  failedClass?: string;
+}) {
   const label = LABELS[status];
   const common = { role: 'img', 'aria-label': label, className: 'size-3.5 shrink-0' } as const;
   switch (status) {
@@ -21,8 +32,8 @@ export function MessageStatusIcon({ status }: { status: DeliveryStatus }) {
     case 'delivered':
       return <CheckCheck {...common} />;
     case 'read':
-      return <CheckCheck {...common} className="size-3.5 shrink-0 text-sky-300" />;
+      return <CheckCheck {...common} className={`size-3.5 shrink-0 ${readClass}`} />;
     case 'failed':
-      return <AlertCircle {...common} className="size-3.5 shrink-0 text-red-300" />;
+      return <AlertCircle {...common} className={`size-3.5 shrink-0 ${failedClass}`} />;
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_ERRORS, validateAttachment } from './attachment';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_ERRORS,
+  attachmentKind,
+  formatFileSize,
+  mediaPlaceholder,
+  validateAttachment,
+} from './attachment';
 import { ACTION_BAR_EMOJI, BUBBLE_PICKER_EMOJI, COMPOSER_EMOJI, QUICK_REPLIES } from './constants';
 import { callLink, confidencePercent, forwardText, senderLabel } from './message-text';
 import { applyAgentReaction, cleanReactions, nextReaction } from './reactions';
@@ -22,16 +29,66 @@ describe('safeMediaUrl', () => {
 });
 
 describe('attachments', () => {
-  it('accepts up to 10 MB of the allowed types', () => {
-    expect(validateAttachment({ size: 10 * 1024 * 1024, type: 'image/png' })).toBeNull();
-    expect(validateAttachment({ size: 1, type: 'application/pdf' })).toBeNull();
-    expect(validateAttachment({ size: 1, type: 'text/plain' })).toBeNull();
-    expect(validateAttachment({ size: 1, type: 'audio/ogg' })).toBeNull();
-    expect(validateAttachment({ size: 1, type: 'video/mp4' })).toBeNull();
-    expect(validateAttachment({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe(
-      ATTACHMENT_ERRORS.tooLarge,
+  const MB = 1024 * 1024;
+  it("checks WhatsApp's limit per kind before uploading: images 5 MB, video and audio 16 MB, documents 100 MB", () => {
+    expect(validateAttachment({ name: 'foto.png', size: 5 * MB, type: 'image/png' })).toBeNull();
+    expect(validateAttachment({ name: 'foto.png', size: 5 * MB + 1, type: 'image/png' })).toBe(
+      'Imagem muito grande: o WhatsApp aceita imagens de até 5 MB.',
     );
-    expect(validateAttachment({ size: 1, type: 'application/zip' })).toBe(ATTACHMENT_ERRORS.badType);
+    expect(validateAttachment({ name: 'v.mp4', size: 16 * MB, type: 'video/mp4' })).toBeNull();
+    expect(validateAttachment({ name: 'v.mp4', size: 16 * MB + 1, type: 'video/mp4' })).toBe(
+      'Vídeo muito grande: o WhatsApp aceita vídeos de até 16 MB.',
+    );
+    expect(validateAttachment({ name: 'a.ogg', size: 16 * MB + 1, type: 'audio/ogg' })).toBe(
+      'Áudio muito grande: o WhatsApp aceita áudios de até 16 MB.',
+    );
+    expect(validateAttachment({ name: 'catalogo.pdf', size: 100 * MB, type: 'application/pdf' })).toBeNull();
+    expect(validateAttachment({ name: 'catalogo.pdf', size: 100 * MB + 1, type: 'application/pdf' })).toBe(
+      'Documento muito grande: o WhatsApp aceita documentos de até 100 MB.',
+    );
+    expect(validateAttachment({ name: 'vazio.pdf', size: 0, type: 'application/pdf' })).toBe(
+      ATTACHMENT_ERRORS.empty,
+    );
+  });
+
+  it('accepts spreadsheets and the common office files by name, whatever type the browser guessed', () => {
+    for (const name of [
+      'planilha.xlsx',
+      'antiga.XLS',
+      'pedidos.csv',
+      'contrato.docx',
+      'carta.doc',
+      'apresentacao.pptx',
+      'texto.odt',
+      'tabela.ods',
+      'nota.pdf',
+      'leia-me.txt',
+      'fotos.zip',
+    ]) {
+      expect(attachmentKind({ name, type: '' }), name).toBe('document');
+      expect(validateAttachment({ name, size: 1, type: 'application/octet-stream' }), name).toBeNull();
+    }
+    for (const name of ['programa.exe', 'pagina.html', 'script.js', 'sem-extensao']) {
+      expect(validateAttachment({ name, size: 1, type: 'application/octet-stream' }), name).toBe(
+        ATTACHMENT_ERRORS.badType,
+      );
+    }
+    expect(ATTACHMENT_ACCEPT).toContain('.xlsx');
+    expect(ATTACHMENT_ACCEPT).toContain('.zip');
+  });
+
+  it('writes sizes the Brazilian way', () => {
+    expect(formatFileSize(820)).toBe('820 bytes');
+    expect(formatFileSize(12.5 * 1024)).toBe('12,5 KB');
+    expect(formatFileSize(1.2 * MB)).toBe('1,2 MB');
+    expect(formatFileSize(100 * MB)).toBe('100 MB');
+  });
+
+  it('reads a media placeholder, and only one', () => {
+    expect(mediaPlaceholder('[Documento: nota.pdf]')).toEqual({ label: 'Documento', fileName: 'nota.pdf' });
+    expect(mediaPlaceholder('[Imagem]')).toEqual({ label: 'Imagem', fileName: null });
+    expect(mediaPlaceholder('[Documento: nota.pdf] e mais')).toBeNull();
+    expect(mediaPlaceholder('Segue o [Documento: x]')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Message, Sender } from '@atende/contracts';
 import { formatRatio } from '@/lib/format';
+import { mediaPlaceholder } from './attachment';
 
 const SENDER_LABELS: Record<Sender, string> = { client: 'Cliente', agent: 'Agente', admin: 'Admin' };
 
@@ -42,13 +43,14 @@ export const CALL_ALERTS = {
   video: 'Número de telefone não disponível para videochamada.',
 } as const;
 
-/** What a file's message says when it has no caption: "[Imagem]", "[Vídeo: nome.mp4]", "[Figurinha]"… */
-const MEDIA_PLACEHOLDER = /^\[(Imagem|Vídeo|Áudio|Mensagem de voz|Figurinha)(: [^\]]*)?\]$/;
-
 /**
- * A photo, video, sticker or audio shown in the bubble needs no "[Imagem]" line under it; a document
- * keeps its line (its name is what the link does not show).
+ * The words a bubble shows under its media: a caption, or nothing for the "[Documento: nota.pdf]"
+ * line a file without caption is stored with (the media shows the file and its name). Without the
+ * file (still downloading, or lost), that line reads without brackets: "Documento: nota.pdf".
  */
-export function isMediaPlaceholder(message: Pick<Message, 'content' | 'mediaUrl'>): boolean {
-  return Boolean(message.mediaUrl) && MEDIA_PLACEHOLDER.test(message.content);
+export function bubbleText(message: Pick<Message, 'content' | 'mediaUrl'>): string {
+  const placeholder = mediaPlaceholder(message.content);
+  if (!placeholder) return message.content;
+  if (message.mediaUrl) return '';
+  return placeholder.fileName ? `${placeholder.label}: ${placeholder.fileName}` : placeholder.label;
 }

@@ -9,11 +9,11 @@ import { type Domain, loadAllDomains, loadBusiness, loadSplit } from './domains.
  * held-out businesses are never part of a fit.
  */
 export function trainingDomains(): Domain[] {
-  return [...loadAllDomains(), ...loadSplit().tuning.map(loadBusiness)];
+  return [...loadAllDomains(), ...loadSplit().tuning.map((name) => loadBusiness(name))];
 }
 
 export function heldOutBusinesses(): Domain[] {
-  return loadSplit().heldout.map(loadBusiness);
+  return loadSplit().heldout.map((name) => loadBusiness(name));
 }
 
 export interface BusinessReport {

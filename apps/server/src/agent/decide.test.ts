@@ -95,6 +95,12 @@ describe('decide', () => {
       });
   });
 
+  it('answers a clear question of the demo walk at once, with the sentence it asks', async () => {
+    const decision = await run('Consigo retirar na loja ainda hoje?');
+    expect(decision).toMatchObject({ kind: 'reply', smallTalk: false });
+    expect(decision.evidence[0]?.passageId).toBe('entrega-e-frete/posso-retirar-o-pedido-na-loja');
+  });
+
   it('answers small talk without the knowledge base', async () => {
     expect(await run('Olá!')).toMatchObject({ kind: 'reply', smallTalk: true, evidence: [] });
   });

@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { formatDuration, type Inbox, type SimulatorOutboxItem } from '@atende/contracts';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownServerData } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { type GraphSend, startFakeGraph, webhook } from './support/fake-graph';
-import { startTestServer, type TestServer } from './support/test-server';
+import { E2E_DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
 
 /**
  * A manager's figures from end to end, on a server of its own (no demo data, so every figure is this
@@ -16,7 +15,8 @@ import { startTestServer, type TestServer } from './support/test-server';
  * by an automation and by two operators, the surveys answered as customers do (a tap on the Cloud API's
  * list, a typed "4" and an emoji on the simulator); then the dashboard and a saved custom report read
  * CSAT, automation rate and response times per inbox and per person, each checked against the same
- * figure computed here from the database's own rows.
+ * figure computed here from the database's own rows — on SQLite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set.
  */
 
 const APP_SECRET = 'segredo-do-app-e2e';
@@ -28,8 +28,6 @@ const PASSWORD = 'senha-de-operador-123';
 let server: TestServer | undefined;
 let graph: Awaited<ReturnType<typeof startFakeGraph>> | undefined;
 let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-csat-'));
-const dbFile = join(dataDir, 'atende.db');
 let adminToken = '';
 const people = { ana: { id: '', token: '' }, bruno: { id: '', token: '' } };
 let cloudInbox = '';
@@ -69,18 +67,37 @@ async function cloudWrites(phone: string, message: Parameters<typeof webhook>[3]
 
 const outbox = (phone: string) =>
   call<SimulatorOutboxItem[]>(`/simulator/outbox?phone=${phone}&inboxId=${SIM_INBOX}`);
-/** The customer's conversation, read from the database the server writes. */
-function conversationOf(phone: string): string {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+/**
+ * Rows of the database the server writes, read here with the database's own client (not the server's
+ * code). `$1`-style parameters; PostgreSQL's big integers come back as strings: callers use Number().
+ */
+async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  if (!server) throw new Error('o servidor não subiu');
+  if (server.database === 'postgres') {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(server.databaseUrl, { readonly: true, fileMustExist: true });
   try {
-    const row = db
-      .prepare('SELECT c.id FROM conversations c JOIN clients k ON k.id = c.client_id WHERE k.phone = ?')
-      .get(phone) as { id: string } | undefined;
-    if (!row) throw new Error(`sem conversa de ${phone}`);
-    return row.id;
+    return db.prepare(text.replace(/\$\d+/g, '?')).all(...params) as T[];
   } finally {
     db.close();
   }
+}
+
+/** The customer's conversation, read from the database the server writes. */
+async function conversationOf(phone: string): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    'SELECT c.id FROM conversations c JOIN clients k ON k.id = c.client_id WHERE k.phone = $1',
+    [phone],
+  );
+  if (!row) throw new Error(`sem conversa de ${phone}`);
+  return row.id;
 }
 const surveyOf = (conversationId: string) =>
   call<Array<{ status: string; rating: number | null }>>(`/conversations/${conversationId}/satisfaction`);
@@ -122,77 +139,76 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-beforeAll(async () => {
-  graph = await startFakeGraph(GRAPH_TOKEN);
-  server = await startTestServer({
-    env: {
-      DATABASE_URL: dbFile,
-      DEMO: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WHATSAPP_GRAPH_URL: graph.url,
-      WHATSAPP_ALLOW_PRIVATE: 'true',
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'verificacao-e2e',
-    },
-  });
-  adminToken = await login(ADMIN);
-  // The simulator is paired with the code it shows.
-  const status = await call<{ pairingCode: string | null; connected: boolean }>('/whatsapp/status');
-  if (!status.connected)
-    await call('/simulator/pair', { method: 'POST', body: { code: status.pairingCode } });
-  // The second number: the official Cloud API.
-  const inbox = await call<Inbox>('/inboxes', {
-    method: 'POST',
-    body: {
-      kind: 'cloud-api',
-      name: 'Loja Oficial',
-      settings: { phoneNumberId: CLOUD_NUMBER, accessToken: GRAPH_TOKEN },
-    },
-  });
-  cloudInbox = inbox.id;
-  await waitUntil(
-    async () => (await call<Inbox[]>('/inboxes')).find((i) => i.id === cloudInbox)?.status.connected,
-    'Cloud API conectada',
-  );
-  for (const [key, name] of [
-    ['ana', 'Ana Souza'],
-    ['bruno', 'Bruno Lima'],
-  ] as const) {
-    const email = `${key}@loja.test`;
-    const user = await call<{ id: string }>('/users', {
-      method: 'POST',
-      body: { name, email, role: 'operator', password: PASSWORD },
+describe.each(E2E_DATABASE_KINDS)('satisfaction and the figures a manager reads (%s)', (database) => {
+  beforeAll(async () => {
+    graph = await startFakeGraph(GRAPH_TOKEN);
+    server = await startTestServer({
+      database,
+      env: {
+        DEMO: 'false',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        WHATSAPP_GRAPH_URL: graph.url,
+        WHATSAPP_ALLOW_PRIVATE: 'true',
+        WHATSAPP_APP_SECRET: APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: 'verificacao-e2e',
+      },
     });
-    people[key] = { id: user.id, token: await login({ email, password: PASSWORD }) };
-  }
-  // The store's answers (the demo's knowledge base): the AI answers delivery questions by itself.
-  const knowledgeBase = readFileSync(
-    new URL('../../server/src/agent/demo-knowledge-base.md', import.meta.url),
-    'utf8',
-  );
-  await call('/knowledge-base', { method: 'POST', body: { content: knowledgeBase } });
-  // "Obrigado" closes the conversation: a resolution with no person involved (an automation's).
-  await call('/automations', {
-    method: 'POST',
-    body: {
-      name: 'Encerrar quando o cliente agradece',
-      event: 'message_received',
-      conditions: [{ type: 'text_contains', words: ['obrigado'] }],
-      actions: [{ type: 'resolve' }],
-    },
+    adminToken = await login(ADMIN);
+    // The simulator is paired with the code it shows.
+    const status = await call<{ pairingCode: string | null; connected: boolean }>('/whatsapp/status');
+    if (!status.connected)
+      await call('/simulator/pair', { method: 'POST', body: { code: status.pairingCode } });
+    // The second number: the official Cloud API.
+    const inbox = await call<Inbox>('/inboxes', {
+      method: 'POST',
+      body: {
+        kind: 'cloud-api',
+        name: 'Loja Oficial',
+        settings: { phoneNumberId: CLOUD_NUMBER, accessToken: GRAPH_TOKEN },
+      },
+    });
+    cloudInbox = inbox.id;
+    await waitUntil(
+      async () => (await call<Inbox[]>('/inboxes')).find((i) => i.id === cloudInbox)?.status.connected,
+      'Cloud API conectada',
+    );
+    for (const [key, name] of [
+      ['ana', 'Ana Souza'],
+      ['bruno', 'Bruno Lima'],
+    ] as const) {
+      const email = `${key}@loja.test`;
+      const user = await call<{ id: string }>('/users', {
+        method: 'POST',
+        body: { name, email, role: 'operator', password: PASSWORD },
+      });
+      people[key] = { id: user.id, token: await login({ email, password: PASSWORD }) };
+    }
+    // The store's answers (the demo's knowledge base): the AI answers delivery questions by itself.
+    const knowledgeBase = readFileSync(
+      new URL('../../server/src/agent/demo-knowledge-base.md', import.meta.url),
+      'utf8',
+    );
+    await call('/knowledge-base', { method: 'POST', body: { content: knowledgeBase } });
+    // "Obrigado" closes the conversation: a resolution with no person involved (an automation's).
+    await call('/automations', {
+      method: 'POST',
+      body: {
+        name: 'Encerrar quando o cliente agradece',
+        event: 'message_received',
+        conditions: [{ type: 'text_contains', words: ['obrigado'] }],
+        actions: [{ type: 'resolve' }],
+      },
+    });
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await graph?.close();
   });
-  browser = await launchBrowser();
-}, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await graph?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-describe('satisfaction and the figures a manager reads', () => {
   it('the surveys go out after each resolution and the customers answer them', async () => {
     // Simulator, resolved by the automation: the customer types "4".
     const a1 = await simulatorWrites('5511990000001', 'Qual é o prazo de entrega?');
@@ -218,7 +234,7 @@ describe('satisfaction and the figures a manager reads', () => {
 
     // Cloud API, resolved by the automation: a tap on the list's "5 - Excelente".
     await cloudWrites('5511990000003', { text: 'Vocês entregam em todo o Brasil?' });
-    const b1 = conversationOf('5511990000003');
+    const b1 = await conversationOf('5511990000003');
     await waitUntil(async () => graph?.sends.some((s) => s.to === '5511990000003'), 'resposta da IA (Graph)');
     await cloudWrites('5511990000003', { text: 'Perfeito, obrigado' });
     const list = await waitUntil(
@@ -238,7 +254,7 @@ describe('satisfaction and the figures a manager reads', () => {
 
     // Cloud API, resolved by Bruno: a tap on "3 - Regular".
     await cloudWrites('5511990000004', { text: 'Preciso de ajuda com meu pedido' });
-    const b2 = conversationOf('5511990000004');
+    const b2 = await conversationOf('5511990000004');
     await waitUntil(async () => graph?.sends.some((s) => s.to === '5511990000004'), 'resposta da IA (Graph)');
     await operatorAnswersAndResolves(b2, people.bruno, () =>
       cloudWrites('5511990000004', { text: 'Alguém pode ver o meu pedido' }),
@@ -260,89 +276,81 @@ describe('satisfaction and the figures a manager reads', () => {
   });
 
   /** The figures, computed here from the rows the server wrote (not through its code). */
-  function expected() {
-    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-    try {
-      const inboxOf = new Map(
-        (
-          db.prepare('SELECT id, inbox_id FROM conversations').all() as Array<{
-            id: string;
-            inbox_id: string;
-          }>
-        ).map((r) => [r.id, r.inbox_id]),
+  async function expected() {
+    const inboxOf = new Map(
+      (await rows<{ id: string; inbox_id: string }>('SELECT id, inbox_id FROM conversations')).map((r) => [
+        r.id,
+        r.inbox_id,
+      ]),
+    );
+    // Ratings: the customers' answers, per inbox and per person credited.
+    const ratings = (
+      await rows<{ c: string; rating: number; person: string | null }>(
+        'SELECT conversation_id AS c, rating, person_id AS person FROM conversation_resolutions WHERE rating IS NOT NULL',
+      )
+    ).map((r) => ({ ...r, rating: Number(r.rating) }));
+    // A resolution with no person: resolved by nobody (the automation) and never handed to, held by
+    // or paused for a person before it (transcript and handler changes).
+    const resolutions = await rows<{ c: string; author: string | null; handed: number | boolean }>(
+      `SELECT t.conversation_id AS c, t.author_id AS author,
+           EXISTS (SELECT 1 FROM handler_changes h WHERE h.conversation_id = t.conversation_id
+             AND h.to_mode <> 'ai' AND h.at <= t.created_at) AS handed
+         FROM conversation_timeline t WHERE t.event = 'resolved'`,
+    );
+    const replies = (
+      await rows<{ c: string; author: string | null; ai: number | boolean; ms: number | string }>(
+        'SELECT conversation_id AS c, author_user_id AS author, ai_generated AS ai, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL',
+      )
+    ).map((r) => ({ ...r, ai: Number(r.ai), ms: Number(r.ms) }));
+    const firsts = (
+      await rows<{ c: string; ms: number | string }>(
+        'SELECT id AS c, first_response_ms AS ms FROM conversations WHERE first_response_ai = 1',
+      )
+    ).map((r) => ({ ...r, ms: Number(r.ms) }));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const m = Math.floor(s.length / 2);
+      return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+    };
+    const pct = (part: number, whole: number) =>
+      `${(Math.round((1000 * part) / whole) / 10).toFixed(1).replace('.', ',')}%`;
+    const score = (xs: number[]) => mean(xs).toFixed(1).replace('.', ',');
+    const slice = (inbox: string | null, person: string | null | undefined) => {
+      const inInbox = (c: string) => inbox === null || inboxOf.get(c) === inbox;
+      const rated = ratings.filter((r) => inInbox(r.c) && (person === undefined || r.person === person));
+      const resolved = resolutions.filter(
+        (r) => inInbox(r.c) && (person === undefined || r.author === person),
       );
-      // Ratings: the customers' answers, per inbox and per person credited.
-      const ratings = db
-        .prepare(
-          'SELECT conversation_id AS c, rating, person_id AS person FROM conversation_resolutions WHERE rating IS NOT NULL',
-        )
-        .all() as Array<{ c: string; rating: number; person: string | null }>;
-      // A resolution with no person: resolved by nobody (the automation) and never handed to, held by
-      // or paused for a person before it (transcript and handler changes).
-      const resolutions = db
-        .prepare(
-          `SELECT t.conversation_id AS c, t.author_id AS author,
-             EXISTS (SELECT 1 FROM handler_changes h WHERE h.conversation_id = t.conversation_id
-               AND h.to_mode <> 'ai' AND h.at <= t.created_at) AS handed
-           FROM conversation_timeline t WHERE t.event = 'resolved'`,
-        )
-        .all() as Array<{ c: string; author: string | null; handed: number }>;
-      const replies = db
-        .prepare(
-          'SELECT conversation_id AS c, author_user_id AS author, ai_generated AS ai, response_ms AS ms FROM messages WHERE response_ms IS NOT NULL',
-        )
-        .all() as Array<{ c: string; author: string | null; ai: number; ms: number }>;
-      const firsts = db
-        .prepare('SELECT id AS c, first_response_ms AS ms FROM conversations WHERE first_response_ai = 1')
-        .all() as Array<{ c: string; ms: number }>;
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const median = (xs: number[]) => {
-        const s = [...xs].sort((a, b) => a - b);
-        const m = Math.floor(s.length / 2);
-        return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-      };
-      const pct = (part: number, whole: number) =>
-        `${(Math.round((1000 * part) / whole) / 10).toFixed(1).replace('.', ',')}%`;
-      const score = (xs: number[]) => mean(xs).toFixed(1).replace('.', ',');
-      const slice = (inbox: string | null, person: string | null | undefined) => {
-        const inInbox = (c: string) => inbox === null || inboxOf.get(c) === inbox;
-        const rated = ratings.filter((r) => inInbox(r.c) && (person === undefined || r.person === person));
-        const resolved = resolutions.filter(
-          (r) => inInbox(r.c) && (person === undefined || r.author === person),
-        );
-        const automated = resolved.filter((r) => r.author === null && !r.handed).length;
-        const byAuthor = replies.filter(
-          (r) =>
-            inInbox(r.c) && (person === undefined || (person === 'ai' ? r.ai === 1 : r.author === person)),
-        );
-        return {
-          csat: rated.length ? score(rated.map((r) => r.rating)) : '—',
-          automation: resolved.length ? pct(automated, resolved.length) : '—',
-          response: byAuthor.length ? formatDuration(Math.round(mean(byAuthor.map((r) => r.ms)))) : '—',
-          firstAi: (() => {
-            const xs = firsts.filter((f) => inInbox(f.c)).map((f) => f.ms);
-            return xs.length ? formatDuration(Math.round(median(xs))) : '—';
-          })(),
-          ratings: rated.map((r) => r.rating).sort(),
-        };
-      };
+      const automated = resolved.filter((r) => r.author === null && !r.handed).length;
+      const byAuthor = replies.filter(
+        (r) => inInbox(r.c) && (person === undefined || (person === 'ai' ? r.ai === 1 : r.author === person)),
+      );
       return {
-        sim: slice(SIM_INBOX, undefined),
-        cloud: slice(cloudInbox, undefined),
-        ana: slice(null, people.ana.id),
-        bruno: slice(null, people.bruno.id),
-        ai: slice(null, 'ai'),
+        csat: rated.length ? score(rated.map((r) => r.rating)) : '—',
+        automation: resolved.length ? pct(automated, resolved.length) : '—',
+        response: byAuthor.length ? formatDuration(Math.round(mean(byAuthor.map((r) => r.ms)))) : '—',
+        firstAi: (() => {
+          const xs = firsts.filter((f) => inInbox(f.c)).map((f) => f.ms);
+          return xs.length ? formatDuration(Math.round(median(xs))) : '—';
+        })(),
+        ratings: rated.map((r) => r.rating).sort(),
       };
-    } finally {
-      db.close();
-    }
+    };
+    return {
+      sim: slice(SIM_INBOX, undefined),
+      cloud: slice(cloudInbox, undefined),
+      ana: slice(null, people.ana.id),
+      bruno: slice(null, people.bruno.id),
+      ai: slice(null, 'ai'),
+    };
   }
 
   const cell = (page: Page, row: string, col: string) =>
     page.getByTestId(row).locator(`[data-col="${col}"]`).textContent();
 
   it('the dashboard reads them per inbox and per person', async () => {
-    const want = expected();
+    const want = await expected();
     // What the customers said, as the scenario played it.
     expect(want.sim.ratings).toEqual([1, 4]);
     expect(want.cloud.ratings).toEqual([3, 5]);
@@ -365,7 +373,7 @@ describe('satisfaction and the figures a manager reads', () => {
     await panel.getByRole('button', { name: 'Por pessoa' }).click();
     await panel.getByTestId(`comparison-${people.ana.id}`).waitFor();
     expect(await cell(page, `comparison-${people.ana.id}`, 'csat')).toBe(want.ana.csat);
-    expect(await cell(page, `comparison-${people.ana.id}`, 'automation')).toBe('0,0%');
+    expect(await cell(page, `comparison-${people.ana.id}`, 'automation')).toBe(want.ana.automation);
     expect(await cell(page, `comparison-${people.ana.id}`, 'response')).toBe(want.ana.response);
     expect(await cell(page, `comparison-${people.bruno.id}`, 'csat')).toBe(want.bruno.csat);
     expect(await cell(page, `comparison-${people.bruno.id}`, 'response')).toBe(want.bruno.response);
@@ -373,6 +381,17 @@ describe('satisfaction and the figures a manager reads', () => {
     expect(await cell(page, 'comparison-ai', 'first-ai')).toBe(want.ai.firstAi);
     // The automated resolutions are nobody's: "Sem pessoa", all automated.
     expect(await cell(page, 'comparison-none', 'automation')).toBe('100,0%');
+
+    // The page's filter: one inbox, and the panel's totals are that inbox's.
+    await page.getByLabel('Caixa de entrada').selectOption(cloudInbox);
+    await panel.getByRole('button', { name: 'Resumo' }).click();
+    await expect
+      .poll(() => panel.getByTestId('figure-csat').getByTestId('figure-value').textContent())
+      .toBe(want.cloud.csat);
+    expect(await panel.getByTestId('figure-automation').getByTestId('figure-value').textContent()).toBe(
+      want.cloud.automation,
+    );
+    await page.getByLabel('Caixa de entrada').selectOption('');
 
     // The totals: CSAT of the four answers, half of the resolutions automated.
     await panel.getByRole('button', { name: 'Resumo' }).click();
@@ -385,7 +404,7 @@ describe('satisfaction and the figures a manager reads', () => {
   });
 
   it('a custom report shaped and saved on the screen reads the same figures', async () => {
-    const want = expected();
+    const want = await expected();
     const page = await open('/analytics/relatorios');
     const save = async (name: string) => {
       await page.getByRole('button', { name: /^Salvar( como novo)?$/ }).click();
@@ -413,6 +432,11 @@ describe('satisfaction and the figures a manager reads', () => {
     await expect.poll(() => table(people.ana.id, 'humanAverage').textContent()).toBe(want.ana.response);
     await save('Resposta por pessoa');
 
+    await page.getByLabel('Métrica').selectOption({ label: 'Taxa de automação' });
+    await page.getByLabel('Agrupar por').selectOption({ label: 'Caixa de entrada' });
+    await expect.poll(() => table(cloudInbox, 'value').textContent()).toBe(want.cloud.automation);
+    await save('Automação por caixa');
+
     // Opened again later, from the saved list: the same figures.
     await page.goto('/analytics/relatorios');
     await page.getByRole('button', { name: 'CSAT por caixa', exact: true }).click();
@@ -421,9 +445,13 @@ describe('satisfaction and the figures a manager reads', () => {
     expect(await table(cloudInbox, 'count').textContent()).toBe('2');
 
     await page.getByRole('button', { name: 'Automação por pessoa', exact: true }).click();
-    await expect.poll(() => table(people.ana.id, 'value').textContent()).toBe('0,0%');
-    expect(await table(people.bruno.id, 'value').textContent()).toBe('0,0%');
+    await expect.poll(() => table(people.ana.id, 'value').textContent()).toBe(want.ana.automation);
+    expect(await table(people.bruno.id, 'value').textContent()).toBe(want.bruno.automation);
     expect(await table('none', 'value').textContent()).toBe('100,0%');
+
+    await page.getByRole('button', { name: 'Automação por caixa', exact: true }).click();
+    await expect.poll(() => table(SIM_INBOX, 'value').textContent()).toBe(want.sim.automation);
+    expect(await table(cloudInbox, 'value').textContent()).toBe(want.cloud.automation);
 
     await page.getByRole('button', { name: 'Resposta por pessoa', exact: true }).click();
     await expect.poll(() => table('ai', 'aiAverage').textContent()).toBe(want.ai.response);

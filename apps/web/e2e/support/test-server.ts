@@ -22,6 +22,8 @@ export const E2E_DATABASE_KINDS: E2eDatabaseKind[] = process.env.TEST_DATABASE_U
 export interface TestServer {
   baseUrl: string;
   database: E2eDatabaseKind;
+  /** What the server runs on (a SQLite file or a postgres:// URL): a test reads its rows from it. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startTestServer({
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
+  if (env.DATABASE_URL && database === 'sqlite') databaseUrl = env.DATABASE_URL;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -82,5 +85,5 @@ export async function startTestServer({
     await stop();
     throw error;
   }
-  return { baseUrl, database, stop };
+  return { baseUrl, database, databaseUrl, stop };
 }

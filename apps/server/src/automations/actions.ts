@@ -271,16 +271,19 @@ export async function runActions(
           reason: `IA parada pela ${source.label}`,
         });
         return 'IA parada nesta conversa';
-      case 'hand_off':
+      case 'hand_off': {
         // Already waiting (this run, again after a crash): no second hand-off, no second event.
-        if ((await conversation()).handler.mode === 'waiting_human')
-          return `transferida para um atendente: ${action.reason}`;
+        const { handler } = await conversation();
+        if (handler.mode === 'waiting_human') return `transferida para um atendente: ${action.reason}`;
+        // A hand-off never takes a conversation from the person who holds it.
+        if (handler.mode === 'human') return 'transferência não feita: uma pessoa atende esta conversa';
         await messaging.changeHandler(conversationId, {
           mode: 'waiting_human',
           reason: action.reason,
           cause: 'automation',
         });
         return `transferida para um atendente: ${action.reason}`;
+      }
       case 'call_webhook': {
         const fetch = createSafeFetch({ allowPrivate: app.config.integrationsAllowPrivate });
         const c = await conversation();

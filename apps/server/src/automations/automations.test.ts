@@ -220,6 +220,84 @@ describeEachDatabase('automations', (kind) => {
     for (const [i, rule] of rules.entries()) await disable(created[i]!.id, rule);
   });
 
+  it('a loop of two rules that trigger each other stops at the depth limit, the cut logged', async () => {
+    // Atribuir hears a hand-off and assigns; Devolver hears the assignment and hands off again.
+    const loop = [
+      { name: 'Atribuir', event: 'handed_off', actions: [{ type: 'assign_person', userId: ana.id }] },
+      {
+        name: 'Devolver',
+        event: 'assigned',
+        actions: [{ type: 'stop_ai' }, { type: 'hand_off', reason: 'laço' }],
+      },
+    ];
+    const created = [];
+    for (const rule of loop) created.push(await createRule(rule));
+    const { conversationId } = await customerWrites('quero falar com alguém do financeiro');
+    await runJobs();
+    await ctx.app.domain.messaging.changeHandler(conversationId, {
+      mode: 'waiting_human',
+      reason: 'pedido do cliente',
+    });
+    await runJobs();
+    const log = await runs(conversationId);
+    // Atribuir → Devolver → Atribuir, then Devolver would be the fourth in a row: cut (logged while
+    // the third run was still acting, so before that run's own line).
+    expect(log.map((run) => `${run.ruleName} ${run.outcome}`).sort()).toEqual([
+      'Atribuir done',
+      'Atribuir done',
+      'Devolver cut',
+      'Devolver done',
+    ]);
+    expect(log.find((run) => run.outcome === 'cut')?.lines).toEqual([
+      'cadeia de 3 regras seguidas interrompida: esta regra não rodou',
+    ]);
+    expect((await conversation(conversationId)).handler).toMatchObject({ mode: 'human', userId: ana.id });
+    const handoffs = await ctx.app.db
+      .selectFrom('handler_changes')
+      .select('to_mode')
+      .where('conversation_id', '=', conversationId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    expect(handoffs.map((change) => change.to_mode)).toEqual([
+      'waiting_human',
+      'human',
+      'paused',
+      'waiting_human',
+      'human',
+    ]);
+    for (const [i, rule] of loop.entries()) await disable(created[i]!.id, rule);
+  });
+
+  it('a macro sends as the person who runs it, and not into a colleague’s conversation', async () => {
+    const macro = await as(ana.token).post('/api/macros', {
+      name: 'Boleto por e-mail',
+      actions: [{ type: 'send_message', text: 'Olá {primeiro_nome}, sou {atendente} e enviei seu boleto.' }],
+    });
+    expect(macro.status).toBe(200);
+    const mine = await customerWrites('cadê meu boleto?');
+    await as(ana.token).post(`/api/conversations/${mine.conversationId}/takeover`);
+    const run = await as(ana.token).post(`/api/macros/${macro.body.data.id}/run`, {
+      conversationId: mine.conversationId,
+    });
+    expect(run.body.data.lines).toEqual([
+      'mensagem enviada: "Olá {primeiro_nome}, sou {atendente} e enviei seu boleto."',
+    ]);
+    const sent = (await conversation(mine.conversationId)).messages.filter((m) => m.authorName === ana.name);
+    expect(sent.map((m) => m.content)).toEqual([`Olá cliente, sou ${ana.name} e enviei seu boleto.`]);
+
+    const bruno = await createAndLogin(ctx.app, 'operator');
+    const theirs = await customerWrites('oi de novo');
+    await as(bruno.token).post(`/api/conversations/${theirs.conversationId}/takeover`);
+    const refused = await as(ana.token).post(`/api/macros/${macro.body.data.id}/run`, {
+      conversationId: theirs.conversationId,
+    });
+    expect(refused.body.data.lines).toEqual(['mensagem não enviada: uma pessoa atende esta conversa']);
+    expect(
+      (await conversation(theirs.conversationId)).messages.filter((m) => m.authorName === ana.name),
+    ).toEqual([]);
+  });
+
   it('out of hours, a new customer gets the inbox’s out-of-office message (its time zone)', async () => {
     const closed = {
       enabled: true,

@@ -60,7 +60,8 @@ function labelsOf(tags: string): string[] {
  * Messaging's triggers, inside the transaction that caused them: each enabled rule of the event whose
  * conditions hold gets an `automation_run` job in that same transaction (deduplicated by rule and
  * event), so a crash loses none and a replay doubles none. A rule never reacts to its own actions;
- * past MAX_CHAIN rules in a row the chain is cut, and the cut is logged on the conversation.
+ * past MAX_CHAIN rules in a row (a loop of rules that trigger each other included) the chain is cut,
+ * and the cut is logged on the conversation.
  */
 export function triggerHandler(deps: { cache: RulesCache; jobs: JobRunner }) {
   return async (trx: Transaction<Database>, triggers: readonly Trigger[]): Promise<void> => {
@@ -91,7 +92,8 @@ export function triggerHandler(deps: { cache: RulesCache; jobs: JobRunner }) {
       let confidenceLoaded = trigger.confidence !== undefined;
       for (const event of events) {
         for (const rule of deps.cache.rulesFor(event)) {
-          if (chain.includes(rule.id) || !hasEffect(rule, hours)) continue;
+          // Its own actions never trigger it; another rule's may, and a loop of rules stops at MAX_CHAIN.
+          if (chain.at(-1) === rule.id || !hasEffect(rule, hours)) continue;
           if (!clientLoaded && rule.conditions.some(readsStoredClient)) {
             facts = { ...facts, client: await clientFields(trx, conversation.client_id) };
             clientLoaded = true;

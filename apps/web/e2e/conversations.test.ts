@@ -1,3 +1,4 @@
+import { formatPhone } from '@atende/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, postInbound } from './support/api';
@@ -169,7 +170,8 @@ describe('conversations inbox', () => {
     await page.getByTestId('reply-banner').waitFor();
     const box = page.getByRole('textbox', { name: 'Mensagem' });
     await box.fill('Chega em 3 dias úteis.');
-    expect(await page.getByTestId('char-counter').textContent()).toBe('22/1.000');
+    // The counter shows only near WhatsApp's 4,096 characters.
+    expect(await page.getByTestId('char-counter').count()).toBe(0);
     await box.press('Enter');
 
     const reply = bubble(page, 'Chega em 3 dias úteis.');
@@ -354,9 +356,9 @@ describe('conversations inbox', () => {
     const box = page.getByRole('textbox', { name: 'Mensagem' });
     expect((await box.inputValue()).length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Emojis' }).click();
-    const emoji = page.getByRole('menu', { name: 'Emojis' });
-    expect(await emoji.getByRole('menuitem').count()).toBe(16);
-    await emoji.getByRole('menuitem').first().click();
+    const picker = page.getByRole('dialog', { name: 'Escolher emoji' });
+    await picker.getByRole('searchbox', { name: 'Buscar emoji' }).fill('coração');
+    await picker.locator('[frimousse-emoji]').first().click();
     await box.press('Shift+Enter');
     expect(await box.inputValue()).toContain('\n');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
@@ -369,44 +371,38 @@ describe('conversations inbox', () => {
       mimeType: 'application/x-msdownload',
       buffer: Buffer.from('x'),
     });
-    await page
-      .getByText('Tipo de arquivo não suportado. Tipos permitidos: Imagens, Vídeos, Áudios, PDF, Texto', {
-        exact: true,
-      })
-      .waitFor();
+    await page.getByText(/^Tipo de arquivo não suportado\./).waitFor();
     await input.setInputFiles({
-      name: 'grande.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+      name: 'grande.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
-    await page.getByText('Arquivo muito grande. Tamanho máximo: 10MB', { exact: true }).waitFor();
+    await page
+      .getByText('Imagem muito grande: o WhatsApp aceita imagens de até 5 MB.', { exact: true })
+      .waitFor();
     // The file itself goes out (the simulated customer gets what it is and its name).
     await input.setInputFiles({
       name: 'nota.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('Pedido 1234: 2 camisetas M\n'.repeat(80)),
     });
-    await bubble(page, '[Documento: nota.txt]').waitFor();
+    await page.getByTestId('attachment-preview').getByRole('button', { name: 'Enviar' }).click();
+    await bubbles(page)
+      .filter({ has: page.getByTestId('document-name').getByText('nota.txt') })
+      .waitFor();
     await expect
       .poll(async () => (await outbox(who.phone)).some((i) => i.text.includes('📎 Documento: nota.txt')))
       .toBe(true);
   });
 
-  it('header: call opens the chat link with the phone, menu archives after confirmation', async () => {
+  it("header: the customer's phone formatted, no call buttons (they dialled from the operator's own WhatsApp), menu archives after confirmation", async () => {
     const { page, who } = await inboxWith('Chamada', 'Pode me ligar?');
     await openConversation(page, who.name);
-    // The external link cannot load offline: record what would open instead.
-    await page.evaluate(() => {
-      window.open = ((url: string) => {
-        (window as unknown as { __opened: string }).__opened = url;
-        return null;
-      }) as typeof window.open;
-    });
-    await page.getByRole('button', { name: 'Chamada de voz' }).click();
-    const opened = await page.evaluate(() => (window as unknown as { __opened?: string }).__opened);
-    expect(opened).toMatch(new RegExp(`^https://wa\\.me/${who.phone}\\?text=`));
+    expect(await page.getByTestId('chat-phone').textContent()).toBe(formatPhone(who.phone));
+    expect(await page.getByRole('button', { name: /Chamada de voz|Videochamada/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Mais opções' }).click();
+    expect(await page.getByRole('menuitem', { name: /Chamada de voz|Videochamada/ }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Arquivar conversa' }).click();
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await expect.poll(() => row(page, who.name).count()).toBe(0);

@@ -1,4 +1,9 @@
-import { type Inbox, type WhatsappCloudConfigView, whatsappCloudConfigSchema } from '@atende/contracts';
+import {
+  formatPhone,
+  type Inbox,
+  type WhatsappCloudConfigView,
+  whatsappCloudConfigSchema,
+} from '@atende/contracts';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +63,7 @@ function CloudNumbers({ inboxes }: { inboxes: Inbox[] | undefined }) {
               <span className="min-w-0 break-words">
                 <strong>{inbox.name}</strong>
                 {inbox.status.connected
-                  ? ` — conectado${inbox.status.phone ? ` (${inbox.status.phone})` : ''}`
+                  ? ` — conectado${inbox.status.phone ? ` (${formatPhone(inbox.status.phone)})` : ''}`
                   : ` — desconectado${inbox.status.reason ? `: ${inbox.status.reason}` : ''}`}
               </span>
             </li>

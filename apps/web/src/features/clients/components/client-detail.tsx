@@ -2,6 +2,7 @@ import {
   apiPaths,
   type ClientDetail,
   conversationStatusLabel,
+  formatPhone,
   type Label,
   updateClientRequestSchema,
 } from '@atende/contracts';
@@ -223,7 +224,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
         <div className="min-w-0">
           <h1 className="font-semibold text-2xl text-slate-900 dark:text-white">{title}</h1>
           <p className="text-slate-500 text-sm dark:text-slate-400">
-            {client.phone ? `+${client.phone}` : 'Sem telefone'} · cliente desde{' '}
+            {client.phone ? formatPhone(client.phone) : 'Sem telefone'} · cliente desde{' '}
             {formatDate(client.createdAt)}
             {client.lastContact &&
               ` · último contato ${formatRelativeTime(client.lastContact).toLowerCase()}`}

@@ -1,4 +1,4 @@
-import { LAST_CONTACT_FILTERS, type LastContactFilter } from '@atende/contracts';
+import { formatPhone, LAST_CONTACT_FILTERS, type LastContactFilter } from '@atende/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertCircle, Search, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -162,7 +162,7 @@ export function ClientsList() {
                           })}
                         </div>
                         <p className="truncate text-slate-500 text-sm dark:text-slate-400">
-                          {client.phone ? `+${client.phone}` : 'Sem telefone'}
+                          {client.phone ? formatPhone(client.phone) : 'Sem telefone'}
                         </p>
                       </div>
                       <div className="shrink-0 text-right text-xs">

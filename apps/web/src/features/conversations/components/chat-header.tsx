@@ -1,16 +1,14 @@
-import type { Client, Conversation } from '@atende/contracts';
+import { type Client, type Conversation, formatPhone } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   Archive,
   ArchiveRestore,
   ArrowLeft,
   MoreVertical,
-  Phone,
   Search,
   Tag,
   Trash2,
   UserRound,
-  Video,
 } from 'lucide-react';
 import { useRef } from 'react';
 import { ConversationRating } from '@/components/conversation-rating';
@@ -24,7 +22,7 @@ import { useDeleteConversation } from '../api/delete-conversation';
 import { useTransitionConversation } from '../api/transition-conversation';
 import { useConversationView } from '../hooks/use-conversation-view';
 import { errorReason, notify } from '../hooks/use-notify';
-import { CALL_ALERTS, callLink, displayName } from '../lib/message-text';
+import { displayName } from '../lib/message-text';
 import { slaChip } from '../lib/sla';
 import { AssignMenu } from './assign-menu';
 import { ConversationActions } from './conversation-actions';
@@ -70,14 +68,6 @@ export function ChatHeader({
   const inboxName = useInboxNames()?.get(conversation.inboxId);
   const { actions } = view;
   const isArchived = Boolean(conversation.archivedAt);
-
-  const call = (kind: 'voice' | 'video') => {
-    if (!phone) {
-      notify.error(kind === 'voice' ? CALL_ALERTS.voice : CALL_ALERTS.video);
-      return;
-    }
-    window.open(callLink(phone, kind), '_blank', 'noopener,noreferrer');
-  };
 
   const archive = async () => {
     if (!(await confirm({ message: 'Tem certeza que deseja arquivar esta conversa?', variant: 'warning' }))) {
@@ -133,8 +123,18 @@ export function ChatHeader({
   // The response-time target, when it is close or missed (the list's clock is enough here).
   const sla = slaChip(conversation.sla, Date.now());
   const stateLine = (
-    <div data-testid="conversation-state" className="flex min-w-0 max-w-full shrink-0 items-center gap-1.5">
-      <ConversationStatusBadge view={view} className="shrink-0" />
+    <div
+      data-testid="conversation-state"
+      className={cn(
+        'flex min-w-0 items-center gap-1.5',
+        // A phone keeps the header to two rows: the state gives way to the buttons on one line.
+        isPhone ? 'flex-1 overflow-hidden' : 'max-w-full shrink-0',
+      )}
+    >
+      {/* A phone says who answers an open conversation; "Ativa" would push it out of the row. */}
+      {!(isPhone && view.handler && conversation.status === 'active') && (
+        <ConversationStatusBadge view={view} className="shrink-0" />
+      )}
       <ConversationHandler view={view} mode={conversation.handler.mode} className="min-w-0" />
       {isArchived && <ToneBadge tone="gray" label="Arquivada" />}
       <ConversationRating conversationId={conversation.id} />
@@ -189,6 +189,14 @@ export function ChatHeader({
                 {' · '}
               </>
             ) : null}
+            {phone ? (
+              <>
+                <span data-testid="chat-phone" className="tabular-nums">
+                  {formatPhone(phone)}
+                </span>
+                {' · '}
+              </>
+            ) : null}
             {lastSeen
               ? `Visto por último ${formatRelativeTime(lastSeen).toLowerCase()}`
               : 'Sem atividade recente'}
@@ -219,28 +227,6 @@ export function ChatHeader({
           >
             <Search aria-hidden="true" className="size-[18px]" />
           </button>
-          {!isPhone && (
-            <>
-              <button
-                type="button"
-                aria-label="Chamada de voz"
-                title="Chamada de voz"
-                onClick={() => call('voice')}
-                className={headerIconButton}
-              >
-                <Phone aria-hidden="true" className="size-[18px]" />
-              </button>
-              <button
-                type="button"
-                aria-label="Videochamada"
-                title="Videochamada"
-                onClick={() => call('video')}
-                className={headerIconButton}
-              >
-                <Video aria-hidden="true" className="size-[18px]" />
-              </button>
-            </>
-          )}
           <HeaderMenu
             label="Mais opções"
             trigger={
@@ -252,16 +238,6 @@ export function ChatHeader({
             <DropdownMenu.Item className={headerMenuItem} onSelect={onViewProfile}>
               <UserRound aria-hidden="true" className="size-4" /> Ver perfil
             </DropdownMenu.Item>
-            {isPhone && (
-              <>
-                <DropdownMenu.Item className={headerMenuItem} onSelect={() => call('voice')}>
-                  <Phone aria-hidden="true" className="size-4" /> Chamada de voz
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className={headerMenuItem} onSelect={() => call('video')}>
-                  <Video aria-hidden="true" className="size-4" /> Videochamada
-                </DropdownMenu.Item>
-              </>
-            )}
             {actions.has('assign') && (
               <AssignMenu conversation={conversation} itemClassName={headerMenuItem} />
             )}
@@ -289,7 +265,10 @@ export function ChatHeader({
           </HeaderMenu>
         </div>
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-2">
+      <div
+        data-testid="chat-header-actions-row"
+        className={cn('mt-2 flex items-center gap-x-2 gap-y-2', isPhone ? 'flex-nowrap' : 'flex-wrap')}
+      >
         {stateLine}
         <ConversationActions conversation={conversation} view={view} compact={isPhone} />
       </div>

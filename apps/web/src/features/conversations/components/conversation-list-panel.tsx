@@ -187,7 +187,8 @@ export function ConversationListPanel({ selectedId, onSelect, className }: Props
     <aside
       aria-label="Conversas"
       className={cn(
-        'w-full shrink-0 flex-col border-slate-200 bg-white md:w-80 md:border-r dark:border-slate-800 dark:bg-slate-900',
+        // Wide enough on a desktop for a row's chips whole ('Aguardando humano', the inbox's name).
+        'w-full shrink-0 flex-col border-slate-200 bg-white md:w-80 md:border-r xl:w-96 dark:border-slate-800 dark:bg-slate-900',
         className,
       )}
     >

@@ -9,6 +9,7 @@ import { displayName } from '../lib/message-text';
 import { slaChip } from '../lib/sla';
 import { formatWaiting, waitingSince } from '../lib/waiting';
 import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
+import { LastMessagePreview } from './last-message-preview';
 import { RowLabels } from './row-labels';
 
 /** Fixed row height, so the virtualiser never has to measure. */
@@ -80,7 +81,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="flex items-baseline gap-2">
             <span
               className={cn(
-                'truncate text-sm',
+                'min-w-0 truncate text-sm',
                 unread > 0
                   ? 'font-bold text-slate-950 dark:text-white'
                   : 'font-medium text-slate-900 dark:text-slate-100',
@@ -89,11 +90,11 @@ export const ConversationRow = memo(function ConversationRow({
               {name}
             </span>
             {inboxName ? (
-              // Shrinks before the client's name does: the name says who, the inbox only where.
+              // Whole (a cut name says nothing); the client's name gives way first, down to a few letters.
               <span
                 data-testid="conversation-inbox"
                 title={`Caixa de entrada: ${inboxName}`}
-                className="min-w-10 max-w-[35%] shrink-[8] truncate rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
+                className="max-w-[60%] shrink-0 truncate whitespace-nowrap rounded bg-slate-100 px-1.5 text-[11px] text-slate-600 leading-4 dark:bg-slate-800 dark:text-slate-300"
               >
                 <span className="sr-only">Caixa de entrada: </span>
                 {inboxName}
@@ -129,7 +130,7 @@ export const ConversationRow = memo(function ConversationRow({
                   : 'text-slate-600 dark:text-slate-400',
               )}
             >
-              {row.lastMessage || 'Nenhuma mensagem'}
+              <LastMessagePreview text={row.lastMessage} />
             </span>
             {unread > 0 && (
               <span

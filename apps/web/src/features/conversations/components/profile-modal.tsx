@@ -1,4 +1,5 @@
 import type { Client, Conversation } from '@atende/contracts';
+import { formatPhone } from '@atende/contracts';
 import { Link } from 'react-router';
 import { Avatar, buttonClasses, Modal } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
@@ -22,7 +23,7 @@ export function ProfileModal({
   const labels = useLabels().data;
   const labelNames = conversation.tags.map((id) => labels?.find((label) => label.id === id)?.name ?? id);
   const rows: Array<[string, string]> = [
-    ['Telefone', client?.phone ?? conversation.clientPhone ?? '—'],
+    ['Telefone', formatPhone(client?.phone ?? conversation.clientPhone) || '—'],
     ['E-mail', client?.email ?? '—'],
     ['Mensagens', formatNumber(client?.totalMessages ?? conversation.messageCount)],
     ['Último contato', client?.lastContact ? formatRelativeTime(client.lastContact) : '—'],

@@ -43,12 +43,13 @@ export function SnoozeMenu({
             isLoading={snooze.isPending}
             aria-label={compact ? 'Adiar' : undefined}
             title="Adiar"
+            className={cn(compact && 'w-8 shrink-0 px-0 [&>svg]:shrink-0')}
             onPointerDown={() => setNow(new Date())}
             onKeyDown={() => setNow(new Date())}
           >
             {!snooze.isPending && <Clock aria-hidden="true" className="size-3.5" />}
             <span className={cn(compact && 'sr-only')}>Adiar</span>
-            <ChevronDown aria-hidden="true" className="-mr-1 size-3.5 text-slate-400" />
+            {!compact && <ChevronDown aria-hidden="true" className="-mr-1 size-3.5 text-slate-400" />}
           </Button>
         }
       >

@@ -1,4 +1,5 @@
 import type { Inbox } from '@atende/contracts';
+import { formatPhone } from '@atende/contracts';
 import { channelKindLabel } from '@/channels/registry';
 import { InboxConnectionBadge } from '@/components/inbox-connection-badge';
 import { summarizeConnection } from '@/lib/inbox-connection';
@@ -40,7 +41,7 @@ export function OtherInboxes({ inboxes, title }: { inboxes: readonly Inbox[]; ti
                 </p>
                 <p className="truncate text-slate-500 text-xs dark:text-slate-400">
                   {channelKindLabel(inbox.kind)}
-                  {inbox.phone ? ` · ${inbox.phone}` : ''}
+                  {inbox.phone ? ` · ${formatPhone(inbox.phone)}` : ''}
                 </p>
                 {reason ? <p className="text-red-700 text-xs dark:text-red-300">{reason}</p> : null}
               </div>

@@ -102,7 +102,7 @@ describe('WhatsappCard with inboxes', () => {
     const rows = screen.getAllByTestId('dashboard-inbox');
     expect(rows.map((row) => row.getAttribute('data-inbox-id'))).toEqual(['sales', 'cloud']);
     expect(rows[0]?.textContent).toContain('Vendas');
-    expect(rows[0]?.textContent).toContain('5511900000002');
+    expect(rows[0]?.textContent).toContain('+55 11 90000-0002');
     expect(rows[0]?.textContent).toContain('Conectado');
     expect(rows[1]?.textContent).toContain('WhatsApp Cloud API');
     expect(rows[1]?.textContent).toContain('Desconectado');

@@ -1,4 +1,5 @@
 import type { WhatsappStatus } from '@atende/contracts';
+import { formatPhone } from '@atende/contracts';
 import { CheckCircle2, Loader2, QrCode, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -177,7 +178,7 @@ function StatusBody({
           <div>
             <dt className="text-slate-500 dark:text-slate-400">Número</dt>
             <dd className="font-medium text-slate-800 tabular-nums dark:text-slate-200">
-              {status.phone ?? '—'}
+              {formatPhone(status.phone) || '—'}
             </dd>
           </div>
           <div>

@@ -1,4 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
+import { formatPhone } from '@atende/contracts';
 import { Clock, Pencil, Phone, QrCode, RefreshCw, Smile, Trash2, Unplug, Users } from 'lucide-react';
 import { ChannelKindIcon } from '@/channels/channel-kind-icon';
 import { channelKind, channelKindLabel } from '@/channels/registry';
@@ -103,7 +104,7 @@ export function InboxRow({
             <span>{kindLabel}</span>
             <span className="inline-flex items-center gap-1 tabular-nums">
               <Phone aria-hidden="true" className="size-3.5 shrink-0" />
-              {inbox.phone ?? status.phone ?? 'Sem número conectado'}
+              {formatPhone(inbox.phone ?? status.phone) || 'Sem número conectado'}
             </span>
             <span className="inline-flex min-w-0 items-center gap-1">
               <Users aria-hidden="true" className="size-3.5 shrink-0" />

@@ -71,7 +71,7 @@ describe('InboxesCard (admin)', () => {
     const primary = await waitFor(() => rowOf('Atendimento'));
     expect(primary.textContent).toContain('Principal');
     expect(primary.textContent).toContain('Simulador');
-    expect(primary.textContent).toContain('5511900000001');
+    expect(primary.textContent).toContain('+55 11 90000-0001');
     expect(primary.textContent).toContain('Conectado');
     expect(primary.textContent).toContain('Todos os operadores');
 

@@ -53,7 +53,7 @@ describe('pairing an inbox', () => {
     await within(dialog).findByTestId('inbox-qr');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Parear simulador' }));
     await within(dialog).findByTestId('pair-connected');
-    expect(dialog.textContent).toContain('5511900000002');
+    expect(dialog.textContent).toContain('Número +55 11 90000-0002 recebendo');
     expect(calls.find((call) => call.path === '/simulator/pair')?.body).toEqual({ code: 'PAIR-2' });
   });
 
@@ -77,7 +77,7 @@ describe('pairing an inbox', () => {
     const linked = { ...CONNECTED, channel: 'whatsapp-web', phone: '5521988887777' };
     client.setQueryData(key, (list) => applyInboxStatus(list, 'linked', linked));
     await within(dialog).findByTestId('pair-connected');
-    expect(dialog.textContent).toContain('5521988887777');
+    expect(dialog.textContent).toContain('Número +55 21 98888-7777 recebendo');
     // The list's row took the number too.
     expect(client.getQueryData(key)?.find((item) => item.id === 'linked')?.phone).toBe('5521988887777');
   });

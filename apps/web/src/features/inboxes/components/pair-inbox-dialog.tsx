@@ -1,4 +1,5 @@
 import type { ChannelKindInfo, Inbox } from '@atende/contracts';
+import { formatPhone } from '@atende/contracts';
 import { CheckCircle2, Loader2, QrCode, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { channelKind, channelKindLabel } from '@/channels/registry';
@@ -55,7 +56,7 @@ function PairingBody({ inbox, pairing }: { inbox: Inbox; pairing: ChannelKindInf
           <p className="font-medium text-slate-900 dark:text-slate-100">Conectado</p>
           <p className="text-slate-500 dark:text-slate-400">
             {(status.phone ?? inbox.phone)
-              ? `Número ${status.phone ?? inbox.phone} recebendo e enviando mensagens.`
+              ? `Número ${formatPhone(status.phone ?? inbox.phone)} recebendo e enviando mensagens.`
               : 'Recebendo e enviando mensagens.'}
           </p>
         </div>

@@ -16,6 +16,7 @@ export const apiRoutes = {
   conversation: '/api/conversations/:id',
   conversationMessages: '/api/conversations/:id/messages',
   conversationMedia: '/api/conversations/:id/media',
+  conversationVoiceNote: '/api/conversations/:id/voice-note',
   conversationTemplate: '/api/conversations/:id/template',
   conversationWindow: '/api/conversations/:id/window',
   conversationAssign: '/api/conversations/:id/assign',
@@ -73,6 +74,7 @@ export const apiRoutes = {
   whatsappTemplates: '/api/whatsapp/templates',
   reconnectWhatsapp: '/api/reconnect-whatsapp',
   whatsappCloud: '/api/whatsapp-cloud',
+  speechToText: '/api/speech-to-text',
 
   // Integrations
   webhooks: '/api/integrations/webhooks',

@@ -1,6 +1,6 @@
 import type { Message } from '@atende/contracts';
 import { LIMITS, NOTE_MAX_CHARS } from '@atende/contracts';
-import { Loader2, Lock, Mic, Paperclip, Send, Smile, Square, X, Zap } from 'lucide-react';
+import { Loader2, Lock, Paperclip, Send, Smile, X, Zap } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
@@ -9,7 +9,6 @@ import { useAuth } from '@/lib/session';
 import { useCreateNote } from '../api/create-note';
 import { useSendMedia } from '../api/send-media';
 import { useSendMessage } from '../api/send-message';
-import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { useCannedReplyPicker } from '../hooks/use-canned-reply-picker';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { errorReason, notify } from '../hooks/use-notify';
@@ -20,6 +19,7 @@ import { senderLabel } from '../lib/message-text';
 import { CannedReplyPicker } from './canned-reply-picker';
 import { EmojiMenu } from './emoji-menu';
 import { MentionPicker, mentionOptionId } from './mention-picker';
+import { VoiceRecorder } from './voice-recorder';
 
 interface Props {
   conversationId: string | null;
@@ -59,7 +59,6 @@ export function Composer({
   const send = useSendMessage();
   const sendFile = useSendMedia();
   const createNote = useCreateNote();
-  const recorder = useAudioRecorder();
   const myId = useAuth().user?.id ?? null;
   const isNarrow = useMediaQuery('(max-width: 639px)');
   const disabled = !conversationId;
@@ -393,23 +392,15 @@ export function Composer({
           </button>
         </EmojiMenu>
         {!isNote && (
-          <button
-            type="button"
-            aria-label={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
-            title={recorder.isRecording ? 'Parar gravação' : 'Gravar áudio'}
+          <VoiceRecorder
+            conversationId={conversationId}
+            replyTo={replyTarget?.id ?? null}
             disabled={disabled}
-            onClick={() => void recorder.toggle()}
-            className={cn(
-              iconButton,
-              recorder.isRecording && 'bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300',
-            )}
-          >
-            {recorder.isRecording ? (
-              <Square aria-hidden="true" className="size-4 fill-current" />
-            ) : (
-              <Mic aria-hidden="true" className="size-5" />
-            )}
-          </button>
+            buttonClass={iconButton}
+            onSent={() => {
+              if (replyTarget) onCancelReply();
+            }}
+          />
         )}
         <button
           type="button"

@@ -13,6 +13,7 @@ import { MessageEvidence } from './message-evidence';
 import { MessageMedia } from './message-media';
 import { BubbleReactionPicker, MessageReactions } from './message-reactions';
 import { MessageStatusIcon } from './message-status-icon';
+import { VoiceTranscript } from './voice-transcript';
 
 const TYPE_ICONS: Partial<Record<MessageType, { Icon: typeof Image; label: string }>> = {
   image: { Icon: Image, label: 'Imagem' },
@@ -176,7 +177,10 @@ export const MessageBubble = memo(function MessageBubble({
               Mensagem apagada
             </p>
           ) : (
-            <MessageMedia message={message} />
+            <>
+              <MessageMedia message={message} />
+              <VoiceTranscript message={message} />
+            </>
           )}
           {text && (
             <div

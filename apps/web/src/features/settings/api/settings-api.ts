@@ -6,6 +6,7 @@ import {
   apiPaths,
   conversationRulesResponseSchema,
   securityConfigResponseSchema,
+  speechToTextResponseSchema,
 } from '@atende/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ const SETTINGS_RESPONSES = {
   'admin-config': adminConfigResponseSchema,
   'security-config': securityConfigResponseSchema,
   'conversation-rules': conversationRulesResponseSchema,
+  'speech-to-text': speechToTextResponseSchema,
 } as const;
 const SETTINGS_PATHS: Record<keyof typeof SETTINGS_RESPONSES, () => ApiPath> = {
   config: apiPaths.agentConfig,
@@ -26,6 +28,7 @@ const SETTINGS_PATHS: Record<keyof typeof SETTINGS_RESPONSES, () => ApiPath> = {
   'admin-config': apiPaths.adminConfig,
   'security-config': apiPaths.securityConfig,
   'conversation-rules': apiPaths.conversationRules,
+  'speech-to-text': apiPaths.speechToText,
 };
 export type SettingsKey = keyof typeof SETTINGS_RESPONSES;
 export type SettingsView<K extends SettingsKey> = z.infer<(typeof SETTINGS_RESPONSES)[K]>['data'];

@@ -4,6 +4,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { AiProviderSettings } from './ai-provider-settings';
 import { SettingsCard } from './settings-card';
 import { SettingsLoader } from './settings-loader';
+import { SpeechToTextSettings } from './speech-to-text-settings';
 
 type AgentConfig = ReturnType<typeof agentConfigSchema.parse>;
 
@@ -15,6 +16,7 @@ export default function AgentSettings() {
         <div className="space-y-6">
           <AgentForm initial={view} />
           <AiProviderSettings />
+          <SpeechToTextSettings />
         </div>
       )}
     </SettingsLoader>

@@ -66,10 +66,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The emoji picker's data (Emojibase, pt-BR names and search words) served by us under a versioned
+ * path, never fetched from a CDN: the app works offline and the CSP allows only our own origin.
+ */
+function emojibaseData(): Plugin {
+  const require = createRequire(import.meta.url);
+  const root = join(require.resolve('emojibase-data/package.json'), '..');
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const files = ['pt/data.json', 'pt/messages.json'];
+  const prefix = `/assets/emojibase/${version}/`;
+  return {
+    name: 'atende-emojibase-data',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = request.url?.startsWith(prefix) ? request.url.slice(prefix.length) : null;
+        if (!file || !files.includes(file)) return next();
+        response.setHeader('content-type', 'application/json');
+        response.end(readFileSync(join(root, file)));
+      });
+    },
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${prefix.slice(1)}${file}`,
+          source: readFileSync(join(root, file)),
+        });
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.ATENDE_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), treeShakeableRouter(), precompress()],
+  plugins: [react(), tailwindcss(), treeShakeableRouter(), emojibaseData(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

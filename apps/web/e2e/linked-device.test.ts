@@ -266,17 +266,18 @@ describe('linked device in the browser', () => {
         await page
           .getByTestId('file-input')
           .setInputFiles({ name: 'camiseta-m.png', mimeType: 'image/png', buffer: photo });
+        await page.getByTestId('attachment-preview').getByRole('button', { name: 'Enviar' }).click();
       }
       const sentImage = page
         .getByTestId('message-bubble')
-        .filter({ has: page.getByRole('img', { name: 'Imagem enviada' }) });
+        .filter({ has: page.getByRole('img', { name: 'Imagem: camiseta-m.png' }) });
       await sentImage.last().waitFor();
       await expect
         .poll(
           async () =>
             await sentImage
               .last()
-              .getByRole('img', { name: 'Imagem enviada' })
+              .getByRole('img', { name: 'Imagem: camiseta-m.png' })
               .evaluate((img) => (img as HTMLImageElement).naturalWidth),
         )
         .toBeGreaterThan(100);

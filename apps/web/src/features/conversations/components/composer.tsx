@@ -1,7 +1,7 @@
 import type { Message } from '@atende/contracts';
-import { LIMITS, NOTE_MAX_CHARS } from '@atende/contracts';
-import { Loader2, Lock, Paperclip, Send, Smile, X, Zap } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { CAPTION_MAX_CHARS, LIMITS, NOTE_MAX_CHARS } from '@atende/contracts';
+import { Loader2, Lock, Paperclip, Send, X, Zap } from 'lucide-react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -13,11 +13,12 @@ import { useCannedReplyPicker } from '../hooks/use-canned-reply-picker';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { errorReason, notify } from '../hooks/use-notify';
 import { ATTACHMENT_ACCEPT, validateAttachment } from '../lib/attachment';
-import { COMPOSER_EMOJI, QUICK_REPLIES } from '../lib/constants';
+import { QUICK_REPLIES } from '../lib/constants';
 import { clearDraft, getDraft, saveDraft } from '../lib/draft-store';
 import { senderLabel } from '../lib/message-text';
+import { AttachmentPreview } from './attachment-preview';
 import { CannedReplyPicker } from './canned-reply-picker';
-import { EmojiMenu } from './emoji-menu';
+import { ComposerEmojiPicker } from './emoji-picker';
 import { MentionPicker, mentionOptionId } from './mention-picker';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -32,6 +33,9 @@ interface Props {
 
 const iconButton =
   'flex size-8 shrink-0 items-center sm:size-9 justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+
+/** How close to the limit the character counter appears. */
+const COUNTER_MARGIN = 400;
 
 const modeTab =
   'inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40';
@@ -54,6 +58,11 @@ export function Composer({
   const [isNote, setNote] = useState(!canReply || (initial?.isNote ?? false));
   const [caret, setCaret] = useState(text.length);
   const [showQuickReplies, setShowQuickReplies] = useState(false);
+  // A file picked, dropped or pasted waits here, with its caption, until Enviar.
+  const [attachment, setAttachment] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [isDragging, setDragging] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage();
@@ -65,6 +74,8 @@ export function Composer({
   const trimmed = text.trim();
   const maxChars = isNote ? NOTE_MAX_CHARS : LIMITS.composerMaxChars;
   const isTooLong = text.length > maxChars;
+  // WhatsApp's 4,096 characters are far away in a chat: the counter shows only near them.
+  const isNearLimit = text.length >= maxChars - COUNTER_MARGIN;
   const isSending = send.isPending || createNote.isPending;
   const noteOnly = !canReply;
 
@@ -162,24 +173,89 @@ export function Composer({
     focusAt(start + value.length);
   };
 
+  /** A file to send: checked against WhatsApp's limits, then shown with a caption box until Enviar. */
   const onFile = (file: File | undefined) => {
-    if (!file || !conversationId) return;
+    if (!file || !conversationId || noteOnly) return;
     const problem = validateAttachment(file);
     if (problem) {
       notify.error(problem);
       return;
     }
+    setNote(false);
+    setAttachment(file);
+    // What was typed becomes the caption, as in WhatsApp (when it fits one).
+    if (!caption && trimmed && trimmed.length <= CAPTION_MAX_CHARS) {
+      setCaption(trimmed);
+      sent();
+    }
+  };
+
+  const cancelAttachment = () => {
+    setAttachment(null);
+    setCaption('');
+    requestAnimationFrame(() => textareaRef.current?.focus());
+  };
+
+  const sendAttachment = () => {
+    if (!attachment || !conversationId || sendFile.isPending) return;
     // The file itself goes to the customer (image, video, audio or document), quoting the reply target.
     sendFile.mutate(
-      { conversationId, file, replyTo: replyTarget?.id ?? null },
+      {
+        conversationId,
+        file: attachment,
+        caption: caption.trim() || undefined,
+        replyTo: replyTarget?.id ?? null,
+      },
       {
         onSuccess: () => {
+          setAttachment(null);
+          setCaption('');
           if (replyTarget) onCancelReply();
+          requestAnimationFrame(() => textareaRef.current?.focus());
         },
         onError: (error) => notify.error(`Erro ao enviar arquivo: ${error.message}`),
       },
     );
   };
+
+  // A pasted image (a screenshot) is attached, not pasted as text.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = [...event.clipboardData.files].find((f) => f.type.startsWith('image/'));
+    if (!file || isNote) return;
+    event.preventDefault();
+    onFile(file);
+  };
+
+  const onFileRef = useRef(onFile);
+  onFileRef.current = onFile;
+  // A file dropped anywhere on the chat (its header, messages or this composer) is attached.
+  useEffect(() => {
+    const zone = rootRef.current?.parentElement;
+    if (!zone || disabled || noteOnly) return;
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onOver = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!zone.contains(event.relatedTarget as Node | null)) setDragging(false);
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(false);
+      onFileRef.current(event.dataTransfer?.files[0]);
+    };
+    zone.addEventListener('dragover', onOver);
+    zone.addEventListener('dragleave', onLeave);
+    zone.addEventListener('drop', onDrop);
+    return () => {
+      zone.removeEventListener('dragover', onOver);
+      zone.removeEventListener('dragleave', onLeave);
+      zone.removeEventListener('drop', onDrop);
+    };
+  }, [disabled, noteOnly]);
 
   const activeOption = mentions.isOpen
     ? mentions.items[mentions.active] && mentionOptionId(mentions.items[mentions.active]!.id)
@@ -189,16 +265,35 @@ export function Composer({
 
   return (
     <div
+      ref={rootRef}
       data-testid="composer"
       data-mode={isNote ? 'note' : 'reply'}
       className={cn(
-        'border-t px-3 pt-2 pb-3 transition-colors md:px-4',
+        'relative border-t px-3 pt-2 pb-3 transition-colors md:px-4',
         isNote
           ? 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-950/40'
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
       )}
     >
-      {!disabled && (
+      {isDragging && (
+        <div
+          data-testid="drop-hint"
+          className="pointer-events-none absolute inset-x-2 bottom-2 top-2 z-20 flex items-center justify-center rounded-xl border-2 border-indigo-500 border-dashed bg-indigo-50/95 font-medium text-indigo-800 text-sm dark:bg-indigo-950/95 dark:text-indigo-100"
+        >
+          Solte o arquivo para anexar
+        </div>
+      )}
+      {attachment && (
+        <AttachmentPreview
+          file={attachment}
+          caption={caption}
+          onCaptionChange={setCaption}
+          onCancel={cancelAttachment}
+          onSend={sendAttachment}
+          isSending={sendFile.isPending}
+        />
+      )}
+      {!disabled && !attachment && (
         <div className="mb-2 flex items-center gap-2">
           <fieldset
             aria-label="Tipo de mensagem"
@@ -305,7 +400,7 @@ export function Composer({
           ))}
         </div>
       )}
-      <div className="flex items-end gap-1">
+      <div className={cn('flex items-end gap-1', attachment && 'hidden')}>
         <input
           ref={fileRef}
           type="file"
@@ -352,6 +447,7 @@ export function Composer({
             onChange={(e) => change(e.target.value, e.target.selectionStart)}
             onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             disabled={disabled}
             rows={1}
             aria-label={isNote ? 'Nota privada' : 'Mensagem'}
@@ -379,18 +475,7 @@ export function Composer({
             )}
           />
         </div>
-        <EmojiMenu
-          emojis={COMPOSER_EMOJI}
-          columns={8}
-          label="Emojis"
-          align="end"
-          itemLabel={(e) => `Inserir ${e}`}
-          onPick={insert}
-        >
-          <button type="button" aria-label="Emojis" title="Emojis" disabled={disabled} className={iconButton}>
-            <Smile aria-hidden="true" className="size-5" />
-          </button>
-        </EmojiMenu>
+        <ComposerEmojiPicker onPick={insert} disabled={disabled} triggerClassName={iconButton} />
         {!isNote && (
           <VoiceRecorder
             conversationId={conversationId}
@@ -427,18 +512,24 @@ export function Composer({
       <div
         className={cn(
           'mt-1 flex justify-between px-1 text-[11px]',
-          isNote ? 'text-amber-700/80 dark:text-amber-300/70' : 'text-slate-400 dark:text-slate-500',
+          isNote ? 'text-amber-800 dark:text-amber-300' : 'text-slate-600 dark:text-slate-400',
+          attachment && 'hidden',
         )}
       >
         <span className="hidden sm:inline">
           {isNote ? 'Enter salva a nota' : 'Enter para enviar'} · Shift+Enter para nova linha
         </span>
-        <span
-          data-testid="char-counter"
-          className={cn('ml-auto tabular-nums', isTooLong && 'font-semibold text-red-600 dark:text-red-400')}
-        >
-          {formatNumber(text.length)}/{formatNumber(maxChars)}
-        </span>
+        {isNearLimit && (
+          <span
+            data-testid="char-counter"
+            className={cn(
+              'ml-auto tabular-nums',
+              isTooLong && 'font-semibold text-red-700 dark:text-red-300',
+            )}
+          >
+            {formatNumber(text.length)}/{formatNumber(maxChars)}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -102,6 +102,19 @@ export function MessageList({
     }
   }, [firstId, items]);
 
+  // What a person of the team just sent (a reply, a file) is scrolled to, wherever the thread was.
+  const last = items.at(-1);
+  const sentKey =
+    last?.kind === 'message' && last.message.sender !== 'client' && !last.message.aiGenerated
+      ? last.key
+      : null;
+  const sentKeyRef = useRef(sentKey);
+  useLayoutEffect(() => {
+    if (sentKey === sentKeyRef.current) return;
+    sentKeyRef.current = sentKey;
+    if (sentKey) isPinnedRef.current = true;
+  }, [sentKey]);
+
   // Pinned to the bottom: follow new messages and size corrections.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the content grows
   useLayoutEffect(() => {

@@ -94,16 +94,22 @@ export function triggerHandler(deps: { cache: RulesCache; jobs: JobRunner }) {
         for (const rule of deps.cache.rulesFor(event)) {
           // Its own actions never trigger it; another rule's may, and a loop of rules stops at MAX_CHAIN.
           if (chain.at(-1) === rule.id || !hasEffect(rule, hours)) continue;
-          if (!clientLoaded && rule.conditions.some(readsStoredClient)) {
-            facts = { ...facts, client: await clientFields(trx, conversation.client_id) };
-            clientLoaded = true;
+          let matched = true;
+          for (const condition of rule.conditions) {
+            // What the trigger does not carry is read once, and only when a condition gets to it.
+            if (!clientLoaded && readsStoredClient(condition)) {
+              facts = { ...facts, client: await clientFields(trx, conversation.client_id) };
+              clientLoaded = true;
+            } else if (!confidenceLoaded && condition.type === 'confidence_below') {
+              facts = { ...facts, confidence: await agentConfidence(trx, conversation.id) };
+              confidenceLoaded = true;
+            }
+            if (!holds(condition, facts)) {
+              matched = false;
+              break;
+            }
           }
-          if (!confidenceLoaded && rule.conditions.some((c) => c.type === 'confidence_below')) {
-            facts = { ...facts, confidence: await agentConfidence(trx, conversation.id) };
-            confidenceLoaded = true;
-          }
-          const known = facts;
-          if (!rule.conditions.every((condition) => holds(condition, known))) continue;
+          if (!matched) continue;
           const eventId = event === trigger.event ? trigger.eventId : `${event}:${trigger.eventId}`;
           if (chain.length >= MAX_CHAIN) {
             await recordRun(trx, {

@@ -20,6 +20,8 @@ const band: Band = {
   unknownHandoff: 0.9,
   optionShare: 0,
   requireKey: 1,
+  answerClearAbove: 0.6,
+  clearRatio: 0,
 };
 const clear: TriageInput = {
   confidence: 0.9,
@@ -43,6 +45,17 @@ describe('triage: the band', () => {
     // The quoted text lacks the question's most specific word ("mensalidade" answered with "matrícula").
     expect(triage({ ...clear, keyHeld: false }, band)).toBe('clarify');
     expect(triage({ ...clear, keyHeld: false }, { ...band, requireKey: 0 })).toBe('answer');
+  });
+
+  it('answers a clear winner from a lower confidence, when the band allows it', () => {
+    const wide = { ...band, clearRatio: 0.5 };
+    expect(triage({ ...clear, confidence: 0.65, ratio: 0.3 }, band)).toBe('clarify');
+    expect(triage({ ...clear, confidence: 0.65, ratio: 0.3 }, wide)).toBe('answer');
+    // The runner-up is near, or it is not sure enough even so.
+    expect(triage({ ...clear, confidence: 0.65, ratio: 0.5 }, wide)).toBe('clarify');
+    expect(triage({ ...clear, confidence: 0.59, ratio: 0.3 }, wide)).toBe('clarify');
+    // The other conditions of an answer still hold.
+    expect(triage({ ...clear, confidence: 0.65, ratio: 0.3, unknown: 0.25 }, wide)).toBe('clarify');
   });
 
   it('asks in the middle band and hands off below it, or with nothing to offer', () => {

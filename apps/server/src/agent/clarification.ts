@@ -31,9 +31,13 @@ export interface TriageInput {
  */
 export function triage(x: TriageInput, band: Band): Triage {
   if (x.rare >= band.unknownHandoff) return 'handoff';
+  // Sure enough, or a little less sure with no runner-up near: the passage that wins by far is the one
+  // meant ("qto ta o banho pra um shih tzu?" has no second passage close to "Quanto custa o banho?").
+  const sure =
+    (x.confidence >= band.answerAbove && x.ratio < band.closeRatio) ||
+    (x.confidence >= Math.min(band.answerClearAbove, band.answerAbove) && x.ratio < band.clearRatio);
   if (
-    x.confidence >= band.answerAbove &&
-    x.ratio < band.closeRatio &&
+    sure &&
     x.unknown <= band.maxUnknown &&
     x.answerCoverage >= band.minAnswerCoverage &&
     (x.keyHeld || band.requireKey === 0)

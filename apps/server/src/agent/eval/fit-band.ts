@@ -20,6 +20,8 @@ export const BAND_GRID: { readonly [K in keyof Band]: readonly number[] } = {
   unknownHandoff: [0.5, 0.6, 0.75, 0.9, 1],
   optionShare: [0, 0.3, 0.5],
   requireKey: [0, 1],
+  answerClearAbove: [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8],
+  clearRatio: [0, 0.3, 0.4, 0.5, 0.6],
 };
 
 const START: Band = {
@@ -31,6 +33,8 @@ const START: Band = {
   unknownHandoff: 0.6,
   optionShare: 0.3,
   requireKey: 1,
+  answerClearAbove: 0.7,
+  clearRatio: 0,
 };
 
 /**

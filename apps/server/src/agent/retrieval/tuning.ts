@@ -44,6 +44,12 @@ export interface Band {
   optionShare: number;
   /** 1: answered at once only when the quoted text holds the question's most specific word. */
   requireKey: number;
+  /**
+   * A clear winner is answered at once from this lower confidence: the second passage scores below
+   * `clearRatio` of the first (0: never), the other conditions of an answer holding.
+   */
+  answerClearAbove: number;
+  clearRatio: number;
 }
 
 export interface Tuning {
@@ -107,5 +113,7 @@ export const DEFAULT_TUNING: Tuning = {
     unknownHandoff: 0.9,
     optionShare: 0.3,
     requireKey: 0,
+    answerClearAbove: 0.7,
+    clearRatio: 0,
   },
 };

@@ -200,3 +200,41 @@ describe('WhatsappWebChannel inbound', () => {
     await channel.stop();
   });
 });
+
+describe('WhatsappWebChannel outbound media', () => {
+  it('an Ogg/Opus voice note goes as push-to-talk (ptt, opus mimetype); other audio as a file', async () => {
+    const { channel, sockets } = setup(async () => {});
+    await channel.start();
+    const socket = sockets[0] as FakeSocket;
+    socket.ev.emit('connection.update', { connection: 'open' });
+    await until(() => channel.status().connected);
+    const bytes = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 1, 2, 3]);
+    const base = { to: '5511988887777', bytes, fileName: null, caption: null } as const;
+    await channel.sendMedia({
+      ...base,
+      providerMessageId: 'ATDVOICE1',
+      kind: 'audio',
+      voice: true,
+      mimeType: 'audio/ogg; codecs=opus',
+    });
+    await channel.sendMedia({
+      ...base,
+      providerMessageId: 'ATDAUDIO1',
+      kind: 'audio',
+      mimeType: 'audio/mpeg',
+    });
+    expect(socket.sent.map(({ jid, content, options }) => ({ jid, content, options }))).toEqual([
+      {
+        jid: '5511988887777@s.whatsapp.net',
+        content: { audio: Buffer.from(bytes), mimetype: 'audio/ogg; codecs=opus', ptt: true },
+        options: { messageId: 'ATDVOICE1' },
+      },
+      {
+        jid: '5511988887777@s.whatsapp.net',
+        content: { audio: Buffer.from(bytes), mimetype: 'audio/mpeg' },
+        options: { messageId: 'ATDAUDIO1' },
+      },
+    ]);
+    await channel.stop();
+  });
+});

@@ -94,3 +94,22 @@ it('outside the 24-hour window a file is refused like text, before any upload', 
   expect(graph.requests.filter((r) => r.method === 'POST')).toEqual([]);
   windowOpen = true;
 });
+
+it('a voice note is uploaded as Ogg/Opus and sent as audio with voice: true (no caption)', async () => {
+  graph.requests.length = 0;
+  await channel.sendMedia({
+    to: '5511987650001',
+    providerMessageId: 'ATDM4',
+    kind: 'audio',
+    voice: true,
+    bytes: samples.oggOpus,
+    mimeType: 'audio/ogg; codecs=opus',
+    fileName: 'mensagem-de-voz.ogg',
+    caption: null,
+  });
+  const upload = graph.requests.find((r) => r.method === 'POST' && r.path.endsWith('/media'));
+  expect(String(upload?.body)).toContain('audio/ogg; codecs=opus');
+  const [send] = graph.requests.filter(isSend).map((r) => r.body);
+  expect(send).toMatchObject({ type: 'audio', audio: { id: expect.any(String), voice: true } });
+  expect(Object.keys((send as { audio: object }).audio).sort()).toEqual(['id', 'voice']);
+});

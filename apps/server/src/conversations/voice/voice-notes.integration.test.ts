@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAndLogin, describeEachDatabase, sleep, useTestApp } from '../../../test/helpers.js';
+import { bearer, createAndLogin, describeEachDatabase, sleep, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { loadDemoKnowledgeBase } from '../../agent/eval/run-eval.js';
-import { oggOpusVoiceNote } from '../media/test-support/opus-recording.js';
+import { samples } from '../media/test-support/media-samples.js';
+import { oggOpusVoiceNote, webmOpusRecording } from '../media/test-support/opus-recording.js';
 import { type FakeTranscription, startFakeTranscription } from './test-support/fake-transcription.js';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = 15_000) {
@@ -24,6 +25,7 @@ describeEachDatabase('voice notes: transcribed by a durable job, answered by the
   const ctx = useTestApp(kind, { AI_ALLOW_PRIVATE: 'true' });
   let stt: FakeTranscription;
   let client: ReturnType<typeof api>;
+  let token = '';
   let voiceNote: Uint8Array;
 
   beforeAll(async () => {
@@ -31,6 +33,7 @@ describeEachDatabase('voice notes: transcribed by a durable job, answered by the
     voiceNote = await oggOpusVoiceNote(2);
     const admin = await createAndLogin(ctx.app, 'admin');
     client = api(ctx.app, admin.token);
+    token = admin.token;
     await pairSimulator(ctx.app, admin.token);
     expect((await client.post('/api/knowledge-base', { content: loadDemoKnowledgeBase() })).status).toBe(200);
   });
@@ -173,6 +176,57 @@ describeEachDatabase('voice notes: transcribed by a durable job, answered by the
     await sleep(300);
     expect(await message(messageId)).toMatchObject({ transcript: null, transcript_status: null });
     expect(stt.calls.length).toBe(before);
+  });
+
+  it("an operator's WebM recording reaches the customer as an Ogg/Opus voice note (push-to-talk)", async () => {
+    const phone = newPhone();
+    const { conversationId } = (await client.post('/api/simulator/inbound', { phone, text: 'Oi' })).body.data;
+    const post = (payload: Uint8Array, type: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/voice-note`,
+        headers: { ...bearer(token), 'content-type': type },
+        payload: Buffer.from(payload),
+      });
+    const mediaRows = async () =>
+      Number(
+        (
+          await ctx.app.db
+            .selectFrom('media')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    // Not Opus audio: refused in Portuguese, nothing stored.
+    const before = await mediaRows();
+    const refused = await post(samples.png, 'audio/webm');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Gravação inválida'),
+    });
+    expect(await mediaRows()).toBe(before);
+
+    const sent = await post(await webmOpusRecording(1.5), 'audio/webm;codecs=opus');
+    expect(sent.statusCode).toBe(200);
+    const message = sent.json().data;
+    expect(message).toMatchObject({
+      type: 'audio',
+      sender: 'admin',
+      mediaMimeType: 'audio/ogg; codecs=opus',
+    });
+    const file = await ctx.app.inject({ url: message.mediaUrl, headers: bearer(token) });
+    expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect(file.rawPayload.subarray(28, 36).toString('latin1')).toBe('OpusHead');
+    const delivered = await waitFor(async () => {
+      const outbox = (await client.get(`/api/simulator/outbox?phone=${phone}`)).body.data;
+      return outbox.find((item: { kind: string }) => item.kind === 'media');
+    }, 'the voice note in the simulated WhatsApp');
+    expect(delivered).toMatchObject({
+      text: '🎤 Mensagem de voz',
+      media: { mimeType: 'audio/ogg; codecs=opus', voice: true, size: file.rawPayload.byteLength },
+    });
   });
 
   it('erasure (LGPD) clears the transcript with the rest of the message, and the export had it', async () => {

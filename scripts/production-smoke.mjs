@@ -4,7 +4,9 @@
 // platforms' optional binaries, which `npm ci` refuses), `npm run build`, `npm prune --omit=dev` (no
 // TypeScript, tsx, vite or vitest left), then `npm start` once per channel kind, each on a free port
 // with its own SQLite file, and each must reach its first state:
-//   simulator     → a QR (GET /api/whatsapp/status);
+//   simulator     → a QR (GET /api/whatsapp/status); then, paired, a customer's Ogg/Opus voice note is
+//                   transcribed by a local fake speech-to-text server and answered by the agent, and an
+//                   operator's WebM recording reaches the simulated customer as an Ogg/Opus voice note;
 //   cloud-api     → connected with the number of a local fake Graph (production-smoke-fake-graph.mjs);
 //   whatsapp-web  → a QR from the real Baileys client against the local fake WhatsApp server
 //                   (packages/channel-whatsapp-web/test-support, pointed at by WHATSAPP_WEB_SOCKET_URL);
@@ -27,6 +29,7 @@ import {
   startFakeGraph,
 } from './production-smoke-fake-graph.mjs';
 import { startServer } from './production-smoke-server.mjs';
+import { startFakeTranscription, voiceRecording } from './production-smoke-voice.mjs';
 import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +42,8 @@ const ADMIN_PASSWORD = `Producao-${randomBytes(9).toString('base64url')}`;
 const LINKED_DEVICE = 'packages/channel-whatsapp-web';
 /** Customers of the PostgreSQL run: each writes once and waits for the agent. */
 const POSTGRES_CUSTOMERS = 12;
+/** What the fake speech-to-text server hears in every voice note. */
+const HEARD = 'Qual é o prazo de entrega?';
 
 function run(command, args, cwd) {
   console.info(`\n$ ${command} ${args.join(' ')}   (${elapsed()})`);
@@ -96,6 +101,72 @@ const kindsOf = async (server) => {
 const statusLine = (status) =>
   `state=${status.state} connected=${status.connected} phone=${status.phone ?? '-'} qr=${status.qr ? `${status.qr.slice(0, 48)}…` : '-'}`;
 
+/**
+ * On the compiled build: a customer's voice note is transcribed (a local fake provider) and the agent
+ * answers its words; an operator's WebM recording is remuxed and reaches the simulated customer as an
+ * Ogg/Opus voice note (push-to-talk).
+ */
+async function voiceNotes(server, pairingCode) {
+  const stt = await startFakeTranscription(HEARD);
+  try {
+    const paired = await server.post('/api/simulator/pair', { code: pairingCode });
+    if (paired.status !== 200)
+      throw new Error(`pareamento → ${paired.status} ${JSON.stringify(paired.body)}`);
+    const on = await server.post('/api/speech-to-text', {
+      enabled: true,
+      baseUrl: stt.url,
+      model: 'whisper-1',
+    });
+    if (on.status !== 200) throw new Error(`transcrição → ${on.status} ${JSON.stringify(on.body)}`);
+    const phone = '5531990001234';
+    const ogg = await voiceRecording('ogg');
+    const sent = await server.post('/api/simulator/inbound', {
+      phone,
+      name: 'Cliente Voz',
+      text: '[Mensagem de voz]',
+      audio: ogg.toString('base64'),
+    });
+    if (sent.status !== 200) throw new Error(`mensagem de voz → ${sent.status} ${JSON.stringify(sent.body)}`);
+    const { conversationId, messageId } = sent.body.data;
+    const thread = await server.until(
+      `/api/conversations/${conversationId}/messages`,
+      (body) => body.data.messages.some((m) => m.sender === 'agent'),
+      { what: 'a resposta do agente à mensagem de voz' },
+    );
+    const note = thread.data.messages.find((m) => m.id === messageId);
+    const reply = thread.data.messages.find((m) => m.sender === 'agent');
+    if (note?.transcript !== HEARD) throw new Error(`transcrição não guardada: ${JSON.stringify(note)}`);
+    if (!reply.content.startsWith(`Ouvi seu áudio: “${HEARD}”`))
+      throw new Error(`o agente não respondeu ao áudio: ${reply.content}`);
+    if (stt.received.length !== 1 || stt.received[0].bytes !== ogg.length)
+      throw new Error(`o provedor falso recebeu ${JSON.stringify(stt.received)}`);
+    console.info(
+      `[simulator] mensagem de voz transcrita ("${HEARD}") e respondida: ${reply.content.split('\n')[0]}`,
+    );
+
+    const webm = await voiceRecording('webm');
+    const recorded = await fetch(`${server.base}/api/conversations/${conversationId}/voice-note`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'audio/webm;codecs=opus' },
+      body: webm,
+    });
+    if (recorded.status !== 200)
+      throw new Error(`gravação do operador → ${recorded.status} ${await recorded.text()}`);
+    const delivered = await server.until(
+      `/api/simulator/outbox?phone=${phone}`,
+      (body) => body.data.some((item) => item.kind === 'media' && item.media?.voice),
+      { what: 'a mensagem de voz do operador no WhatsApp simulado' },
+    );
+    const voice = delivered.data.find((item) => item.kind === 'media');
+    if (voice.media.mimeType !== 'audio/ogg; codecs=opus') throw new Error(`tipo ${voice.media.mimeType}`);
+    console.info(
+      `[simulator] gravação do operador (WebM, ${webm.length} bytes) entregue como mensagem de voz ${voice.media.mimeType} (${voice.media.size} bytes, PTT)`,
+    );
+  } finally {
+    await stt.close();
+  }
+}
+
 const fakes = [];
 try {
   const full = join(work, 'atende');
@@ -130,7 +201,8 @@ try {
   await withServer(
     full,
     'simulator',
-    productionEnv('simulator', { CHANNEL: 'simulator' }),
+    // The fake transcription server is on this machine: let it past the private-address guard.
+    productionEnv('simulator', { CHANNEL: 'simulator', AI_ALLOW_PRIVATE: 'true' }),
     async (server) => {
       const status = await server.until(
         '/api/whatsapp/status',
@@ -146,6 +218,7 @@ try {
         if (!command.includes(option)) throw new Error(`servidor sem ${option}: ${command.join(' ')}`);
       }
       console.info(`[simulator] servidor: ${command.slice(1).join(' ')}`);
+      await voiceNotes(server, status.data.pairingCode);
     },
   );
 

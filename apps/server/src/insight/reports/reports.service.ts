@@ -208,9 +208,9 @@ const METRICS: Record<ReportMetric, MetricShape> = {
   slaBreaches: {
     families: ['sla'],
     series: [
-      { key: 'total', label: 'Total', chart: false },
       { key: 'firstResponse', label: 'Primeira resposta', chart: true },
       { key: 'resolution', label: 'Resolução', chart: true },
+      { key: 'total', label: 'Total', chart: false },
     ],
     countLabel: 'medidas com meta',
     values: (t) => {

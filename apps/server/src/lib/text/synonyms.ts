@@ -87,6 +87,9 @@ export const CANONICAL: ReadonlyMap<string, readonly string[]> = new Map(
     bike: ['bicicleta'],
     pet: ['pets'],
     kids: ['infantil'],
+    min: ['minutos'],
+    mins: ['minutos'],
+    qnt: ['quanto'],
   }),
 );
 

@@ -36,6 +36,12 @@ const TESTED_WITH_THEIR_OWNER: Record<string, string> = {
   // The conversation's life cycle: tested with it.
   reopenTo: 'conversations/messaging/lifecycle.test.ts',
   abandonAfterMinutes: 'conversations/messaging/lifecycle.test.ts',
+  // Transcription of voice notes: tested against a local fake provider with the voice notes.
+  enabled: 'conversations/voice/voice-notes.integration.test.ts',
+  baseUrl: 'conversations/voice/voice-notes.integration.test.ts',
+  model: 'conversations/voice/voice-notes.integration.test.ts',
+  apiKey: 'conversations/voice/voice-notes.integration.test.ts',
+  maxMb: 'conversations/voice/voice-notes.integration.test.ts',
 };
 
 const tested = new Set<string>();

@@ -76,16 +76,44 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('a wrong password shows the "Erro de Autenticação" toast and stays on /login', async () => {
+  it('a wrong password says "Erro de Autenticação" under the password and stays on /login', async () => {
     const { page, context } = await open();
     await page.goto('/login');
     await page.getByLabel('E-mail').fill('admin@atende.local');
-    await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+    const password = page.getByLabel('Senha', { exact: true });
+    await password.fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Erro de Autenticação' });
-    await toast.waitFor();
+    const error = page.getByRole('alert').filter({ hasText: 'Erro de Autenticação' });
+    await error.waitFor();
+    expect(await error.getAttribute('data-testid')).toBe('login-error');
+    // Right under the field it describes, and tied to it for screen readers.
+    expect(await password.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const [fieldBox, errorBox] = await Promise.all([password.boundingBox(), error.boundingBox()]);
+    expect(errorBox!.y).toBeGreaterThan(fieldBox!.y + fieldBox!.height - 1);
+    expect(errorBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(24);
     expect(page.url()).toMatch(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await context.close();
+  });
+
+  it('"Esqueceu a senha?" says how a password is reset; "Fale conosco" writes to the support e-mail', async () => {
+    const admin = await loginAsAdmin();
+    const email = `suporte-${Date.now() % 100_000}@loja.com.br`;
+    const saved = await apiFetch('/admin-config', {
+      method: 'POST',
+      token: admin.token,
+      body: { supportEmail: email },
+    });
+    expect(saved.status).toBe(200);
+    const { page, context } = await open();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+    expect(await page.getByTestId('forgot-password-help').textContent()).toContain(
+      'Configurações › Usuários',
+    );
+    const contact = page.getByRole('link', { name: 'Fale conosco' });
+    expect(await contact.getAttribute('href')).toMatch(new RegExp(`^mailto:${email}\\?subject=`));
     await context.close();
   });
 });

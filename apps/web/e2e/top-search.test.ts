@@ -21,7 +21,13 @@ describe('top search and shortcuts', () => {
     await postInbound(suite.admin.token, { phone, name, text: 'Obrigada, aguardo.' });
 
     const page = await suite.open();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await signIn(page, '/dashboard', suite.admin);
+    // The router knows what to show while the first screen's code downloads: no warning about it.
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
     await focusPage(page);
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Buscar' });

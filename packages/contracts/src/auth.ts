@@ -38,6 +38,8 @@ export const publicInfoSchema = z.object({
   demo: z.boolean(),
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
   version: z.string(),
+  /** The company's support e-mail (Configurações › Administração), for "Fale conosco"; null if unset. */
+  supportEmail: z.string().nullable().optional(),
 });
 export type PublicInfo = z.infer<typeof publicInfoSchema>;
 export const publicInfoResponseSchema = okEnvelope(publicInfoSchema);

@@ -77,9 +77,37 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
       // fetch wraps connection errors in a TypeError('fetch failed'): surface the refusal itself.
       const cause = error instanceof Error ? error.cause : undefined;
       if (cause instanceof BlockedDestinationError) throw cause;
+      if (error instanceof TypeError) throw new ConnectionFailedError(url, cause);
       throw error;
     }
   };
+}
+
+/** Node's codes for a connection that failed, in the words an admin reads in a log or a test. */
+const CONNECTION_FAILURES: ReadonlyArray<[RegExp, string]> = [
+  [/ECONNREFUSED/, 'conexão recusada'],
+  [/ENOTFOUND|EAI_AGAIN/, 'endereço não encontrado (DNS)'],
+  [/ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT/, 'tempo de conexão esgotado'],
+  [/ECONNRESET|UND_ERR_SOCKET|EPIPE/, 'conexão interrompida'],
+  [/CERT|SELF_SIGNED|TLS|SSL/, 'certificado TLS inválido'],
+  [/EHOSTUNREACH|ENETUNREACH/, 'destino inalcançável'],
+];
+
+/** A connection that could not be made: what happened in pt-BR (never Node's 'fetch failed'). */
+export class ConnectionFailedError extends Error {
+  constructor(url: string | URL, cause: unknown) {
+    const detail =
+      cause instanceof Error ? `${(cause as { code?: unknown }).code ?? ''} ${cause.message}` : '';
+    const reason = CONNECTION_FAILURES.find(([pattern]) => pattern.test(detail))?.[1] ?? 'falha de rede';
+    let host = '';
+    try {
+      host = new URL(url).host;
+    } catch {
+      // an unparsable URL fails before connecting; the reason alone says enough
+    }
+    super(host ? `falha de conexão com ${host}: ${reason}` : `falha de conexão: ${reason}`, { cause });
+    this.name = 'ConnectionFailedError';
+  }
 }
 
 /** How long a save waits for DNS before giving the name the benefit of the doubt. */

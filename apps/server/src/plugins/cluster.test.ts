@@ -105,7 +105,7 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
       for (const instance of instances) {
         expect(instance.responseTime).toEqual(expect.any(Number));
         expect(instance.detail).toMatch(
-          /^\d+ conexões · \d+ MB de heap · loop de eventos \d+ ms \(p99\) · no ar há \d+ min$/,
+          /^\d+ conexões · \d+ MB de heap · atraso de \d+ ms \(p99\) · no ar há \d+ min$/,
         );
       }
       // A busy test machine may slow a loop past 100 ms (degraded); a silent instance would be an error.

@@ -15,9 +15,18 @@ function prefetchClients({ request }: LoaderFunctionArgs): null {
   return null;
 }
 
+/**
+ * What shows while the first route's code downloads: nothing yet (the page's own loader follows), said
+ * explicitly so the router does not warn about a missing fallback on every load.
+ */
+function InitialLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    HydrateFallback: InitialLoad,
     children: [
       {
         lazy: lazyPage(() => import('./layouts/guest-layout')),

@@ -8,6 +8,9 @@ import { summarize } from './health-status.js';
 
 export const CHECK_TIMEOUT_MS = 3000;
 export const DATABASE_CHECK = 'Banco de dados';
+/** The event loop's delay, in words an admin reads. */
+const SERVER_LAG_CHECK = 'Agilidade do servidor';
+
 /** Event-loop delay thresholds (ms). */
 export const LAG_DEGRADED_MS = 100;
 export const LAG_ERROR_MS = 500;
@@ -60,12 +63,12 @@ async function instanceChecks(app: FastifyInstance): Promise<SystemCheck[]> {
     return {
       name: `Instância ${instance.name}`,
       status: silent ? 'error' : lagStatus(instance.loopDelayMs),
-      // Its loop delay, as the local "Loop de eventos" line shows this instance's: what the panel prints.
+      // Its loop delay, as the local "Agilidade do servidor" line shows this instance's: what the panel prints.
       responseTime: silent ? null : instance.loopDelayMs,
       lastCheck: toIso(instance.seenAt),
       detail: silent
         ? `Sem sinal há ${silentS} s`
-        : `${instance.sockets} conexões · ${instance.heapMb} MB de heap · loop de eventos ${Math.round(instance.loopDelayMs)} ms (p99) · no ar há ${upMin} min`,
+        : `${instance.sockets} conexões · ${instance.heapMb} MB de heap · atraso de ${Math.round(instance.loopDelayMs)} ms (p99) · no ar há ${upMin} min`,
     };
   });
 }
@@ -97,10 +100,14 @@ export async function runHealthChecks(app: FastifyInstance): Promise<SystemHealt
       },
     ],
     [
-      'Loop de eventos',
+      SERVER_LAG_CHECK,
       async () => {
         const ms = app.cluster.loopDelayMs();
-        return { status: lagStatus(ms), responseTime: ms, detail: 'Atraso p99 nos últimos 5–10 s' };
+        return {
+          status: lagStatus(ms),
+          responseTime: ms,
+          detail: 'Quanto o servidor demora para começar a atender um pedido (p99, últimos 5–10 s)',
+        };
       },
     ],
   ];

@@ -20,7 +20,7 @@ describeEachDatabase('GET /api/dashboard/health', (kind) => {
     const health = systemHealthResponseSchema.parse(response.json()).data;
     const names = health.systems.map((s) => s.name);
     expect(names).toEqual(
-      expect.arrayContaining(['Banco de dados', 'Tempo real (Socket.IO)', 'Loop de eventos']),
+      expect.arrayContaining(['Banco de dados', 'Tempo real (Socket.IO)', 'Agilidade do servidor']),
     );
     const database = health.systems.find((s) => s.name === 'Banco de dados');
     expect(database).toMatchObject({
@@ -58,7 +58,7 @@ describeEachDatabase('GET /api/dashboard/health', (kind) => {
     const response = await ctx.app.inject({ url: '/api/dashboard/health', headers: bearer(token) });
     const loop = systemHealthResponseSchema
       .parse(response.json())
-      .data.systems.find((s) => s.name === 'Loop de eventos');
+      .data.systems.find((s) => s.name === 'Agilidade do servidor');
     expect(loop?.responseTime).toBeGreaterThanOrEqual(100);
     expect(loop?.status).not.toBe('operational');
   });

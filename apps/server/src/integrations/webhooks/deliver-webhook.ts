@@ -4,7 +4,7 @@ import { type WebhookDeliverPayload, webhookDeliverJob } from '../../jobs/job-ki
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { now, toIso } from '../../lib/clock.js';
-import { BlockedDestinationError, type SafeFetch } from '../../lib/safe-fetch.js';
+import { BlockedDestinationError, ConnectionFailedError, type SafeFetch } from '../../lib/safe-fetch.js';
 import { DISABLE_AFTER_FAILING_MS, retryDelay } from './retry-schedule.js';
 import type {
   AttemptOutcome,
@@ -33,9 +33,12 @@ function describeFailure(error: unknown): Answer {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return { responseStatus: null, error: `Sem resposta em ${ATTEMPT_TIMEOUT_MS / 1000} s`, final: false };
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
   const message = error instanceof Error ? error.message : String(error);
-  return { responseStatus: null, error: `Falha de conexão: ${cause ?? message}`.slice(0, 300), final: false };
+  const reason =
+    error instanceof ConnectionFailedError
+      ? message.replace(/^falha de conexão( com [^:]+)?: /, '')
+      : message;
+  return { responseStatus: null, error: `Falha de conexão: ${reason}`.slice(0, 300), final: false };
 }
 
 /**

@@ -97,7 +97,7 @@ type Row = Database['audit_log'];
 const nameKey = (type: string, id: string) => `${type}:${id}`;
 
 /**
- * The current names of a page's users, clients and conversations (by their client), keyed by
+ * The current names of a page's users, clients, conversations (by their client) and inboxes, keyed by
  * `type:id`. Names are looked up, never stored in the log: an erased client is no longer named.
  */
 async function targetNames(db: Db, rows: readonly Row[]): Promise<Map<string, string>> {
@@ -136,6 +136,16 @@ async function targetNames(db: Db, rows: readonly Row[]): Promise<Map<string, st
       const name = conversation.name ?? conversation.phone;
       if (name) names.set(nameKey('conversation', conversation.id), name);
     }
+  }
+  const inboxes = idsOf('inbox');
+  if (inboxes.length > 0) {
+    // A removed inbox keeps its row (and its name) for its history.
+    for (const inbox of await db
+      .selectFrom('inboxes')
+      .select(['id', 'name'])
+      .where('id', 'in', inboxes)
+      .execute())
+      names.set(nameKey('inbox', inbox.id), inbox.name);
   }
   return names;
 }

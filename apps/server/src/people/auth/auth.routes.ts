@@ -107,6 +107,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       demo: app.config.demo,
       demoCredentials: app.config.demo ? { ...DEMO_ADMIN } : null,
       version: APP_VERSION,
+      supportEmail: (await getSettings(app.db, 'admin-config')).supportEmail || null,
     },
   }));
 };

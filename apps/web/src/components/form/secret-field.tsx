@@ -16,19 +16,24 @@ export function SecretField({
   change,
   onChange,
   error,
+  gender = 'f',
 }: {
   label: string;
   stored: MaskedSecret;
   change: SecretChange;
   onChange: (change: SecretChange) => void;
   error?: string;
+  /** The gender of the label's noun, which the state agrees with: "Chave … não definida", "Token … não definido". */
+  gender?: 'f' | 'm';
 }) {
+  const ending = gender === 'f' ? 'a' : 'o';
+  const unset = `Não definid${ending}`;
   const status =
     change === null
-      ? 'Será removida ao salvar'
+      ? `Será removid${ending} ao salvar`
       : stored.isSet
-        ? `Definida (${stored.masked ?? '••••'}) — digite para substituir`
-        : 'Não definida';
+        ? `Definid${ending} (${stored.masked ?? '••••'}) — digite para substituir`
+        : unset;
   return (
     <Field label={label} hint={status} error={error}>
       {(a11y) => (
@@ -42,7 +47,7 @@ export function SecretField({
               {...a11y}
               type="password"
               autoComplete="off"
-              placeholder={stored.isSet ? (stored.masked ?? '••••') : 'Não definida'}
+              placeholder={stored.isSet ? (stored.masked ?? '••••') : unset}
               value={typeof change === 'string' ? change : ''}
               onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
               className={`${inputClass} pl-9`}

@@ -102,7 +102,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
       <form onSubmit={submit} noValidate data-testid="whatsapp-cloud-settings">
         <CardHeader
           title="WhatsApp Cloud API"
-          description="O app da Meta de todos os seus números da API oficial. Cada campo preenchido aqui substitui a variável de ambiente WHATSAPP_* correspondente."
+          description="O app da Meta de todos os seus números da API oficial. O que for preenchido aqui vale no lugar da configuração do servidor."
         />
         <CardContent className="space-y-5">
           <CloudNumbers inboxes={save.data?.inboxes ?? numbers.data} />
@@ -117,6 +117,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
           <div className="grid gap-5 sm:grid-cols-2">
             <SecretField
               label="Segredo do app (App Secret)"
+              gender="m"
               stored={view.appSecret}
               change={secrets.appSecret}
               onChange={(change) => setSecrets((s) => ({ ...s, appSecret: change }))}
@@ -124,6 +125,7 @@ function CloudApiForm({ view }: { view: WhatsappCloudConfigView }) {
             />
             <SecretField
               label="Token de verificação do webhook"
+              gender="m"
               stored={view.verifyToken}
               change={secrets.verifyToken}
               onChange={(change) => setSecrets((s) => ({ ...s, verifyToken: change }))}

@@ -68,6 +68,8 @@ function targetHref(targetType: string, targetId: string | null): string | null 
       return '/training';
     case 'analytics':
       return '/analytics';
+    case 'inbox':
+      return '/integrations';
     default:
       return null;
   }

@@ -10,14 +10,19 @@ export function readPublicInfo(json: unknown): PublicInfo | null {
   if (typeof json !== 'object' || json === null) return null;
   const { success, data } = json as { success?: unknown; data?: unknown };
   if (success !== true || typeof data !== 'object' || data === null) return null;
-  const { demo, demoCredentials, version } = data as Record<string, unknown>;
+  const { demo, demoCredentials, version, supportEmail } = data as Record<string, unknown>;
   if (typeof demo !== 'boolean' || typeof version !== 'string') return null;
   let credentials: PublicInfo['demoCredentials'] = null;
   if (typeof demoCredentials === 'object' && demoCredentials !== null) {
     const { email, password } = demoCredentials as Record<string, unknown>;
     if (typeof email === 'string' && typeof password === 'string') credentials = { email, password };
   }
-  return { demo, demoCredentials: credentials, version };
+  return {
+    demo,
+    demoCredentials: credentials,
+    version,
+    supportEmail: typeof supportEmail === 'string' && supportEmail.includes('@') ? supportEmail : null,
+  };
 }
 
 /** GET /public/info — demo mode and its credentials, before anyone signs in. */

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.js';
 import { now } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser, DomainEvents, Realtime } from '../../types.js';
+import { fillReplyVariables } from '../canned-replies/reply-variables.js';
 import { answerUnder } from './agent-reads.js';
 import { applyHandlerChange, CONVERSATION_NOT_FOUND, lockConversation } from './change-handler.js';
 import { type ConversationRow, selectConversations } from './conversation-row.js';
@@ -264,7 +265,7 @@ export function outboundWriter(deps: {
           conversation,
           {
             sender: SENDER_OF_ROLE[user.role],
-            content: input.message,
+            content: fillReplyVariables(input.message, conversation.client_name),
             type: input.type,
             replyTo,
             authorUserId: user.id,
@@ -310,7 +311,7 @@ export function outboundWriter(deps: {
           conversation,
           {
             sender: 'agent',
-            content: input.content,
+            content: fillReplyVariables(input.content, conversation.client_name),
             type: 'text',
             replyTo: null,
             authorName: input.authorName,

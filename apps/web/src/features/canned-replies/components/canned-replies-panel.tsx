@@ -66,6 +66,7 @@ function ReplyForm({ reply, onDone }: { reply?: CannedReply; onDone: () => void 
       />
       <TextAreaField
         label="Texto"
+        hint="Use {primeiro_nome} para o primeiro nome do cliente: “Olá, {primeiro_nome}!” chega como “Olá, Maria!”."
         value={values.content}
         onChange={(v) => set('content', v)}
         error={errors.content}

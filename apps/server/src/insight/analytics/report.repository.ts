@@ -86,7 +86,7 @@ export async function replies(
       SUM(response_ms) AS total, COUNT(response_ms) AS timed
     FROM messages
     WHERE sender IN ('agent', 'admin') AND timestamp >= ${lit(range.start)} AND timestamp < ${lit(range.end)}
-      AND ${within('messages.conversation_id')}
+      AND ${within('messages.conversation_id', range.start)}
     GROUP BY ai_generated`.execute(db);
   const out: Replies = {
     replies: 0,
@@ -152,7 +152,7 @@ export async function busiestHours(
       SELECT ((${local} / ${lit(DAY_MS)}) + 4) % 7 AS weekday, (${local} / ${lit(HOUR_MS)}) % 24 AS hour
       FROM messages m
       WHERE m.sender = 'client' AND m.timestamp >= ${lit(range.start)} AND m.timestamp < ${lit(range.end)}
-        AND ${within('m.conversation_id')}
+        AND ${within('m.conversation_id', range.start)}
     ) x
     GROUP BY x.weekday, x.hour`.execute(db);
   const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
@@ -213,7 +213,7 @@ export async function clarifications(
     .select(['id', 'timestamp', 'clarification'])
     .where('clarification', 'is not', null)
     .where('timestamp', '>=', range.start)
-    .$if(within !== ALL_FIGURES, (q) => q.where(within('messages.conversation_id')))
+    .$if(within !== ALL_FIGURES, (q) => q.where(within('messages.conversation_id', range.start)))
     .execute();
   const asked = new Set<string>();
   const ended = new Map<string, ClarificationOutcome>();

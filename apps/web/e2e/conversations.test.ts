@@ -358,7 +358,7 @@ describe('conversations inbox', () => {
     await page.getByRole('button', { name: 'Emojis' }).click();
     const picker = page.getByRole('dialog', { name: 'Escolher emoji' });
     await picker.getByRole('searchbox', { name: 'Buscar emoji' }).fill('coração');
-    await picker.locator('[frimousse-emoji]').first().click();
+    await picker.getByRole('gridcell').first().click();
     await box.press('Shift+Enter');
     expect(await box.inputValue()).toContain('\n');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();

@@ -24,6 +24,8 @@ interface Props {
 }
 
 const NEAR_BOTTOM_PX = 48;
+/** How long the bottom holds after a send (rows measured, the file loaded). */
+const STICK_AFTER_SEND_MS = 2500;
 const LOAD_OLDER_PX = 400;
 
 /**
@@ -79,7 +81,9 @@ export function MessageList({
     const el = scrollRef.current;
     if (!el) return;
     fromBottomRef.current = el.scrollHeight - el.scrollTop;
-    isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    isPinnedRef.current =
+      el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX ||
+      performance.now() < stickUntilRef.current;
     maybeLoadOlder();
   };
 
@@ -103,16 +107,22 @@ export function MessageList({
   }, [firstId, items]);
 
   // What a person of the team just sent (a reply, a file) is scrolled to, wherever the thread was.
-  const last = items.at(-1);
+  // (The last message, not the last line: a takeover's system line may follow the reply.)
+  const last = items.findLast((item) => item.kind === 'message');
   const sentKey =
     last?.kind === 'message' && last.message.sender !== 'client' && !last.message.aiGenerated
       ? last.key
       : null;
   const sentKeyRef = useRef(sentKey);
+  // For a moment after, the bottom holds while the rows it passes are measured and the file loads
+  // (their growth would otherwise read as the user having scrolled away).
+  const stickUntilRef = useRef(0);
   useLayoutEffect(() => {
     if (sentKey === sentKeyRef.current) return;
     sentKeyRef.current = sentKey;
-    if (sentKey) isPinnedRef.current = true;
+    if (!sentKey) return;
+    isPinnedRef.current = true;
+    stickUntilRef.current = performance.now() + STICK_AFTER_SEND_MS;
   }, [sentKey]);
 
   // Pinned to the bottom: follow new messages and size corrections.

@@ -5,7 +5,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, KnowledgeGapsTable } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { questionKey } from './question-key.js';
+import { areTwinKeys, questionKey } from './question-key.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type KnowledgeGapRow = KnowledgeGapsTable;
@@ -26,9 +26,12 @@ export interface GapOccurrence {
 export async function recordGap(db: Db, gap: GapOccurrence): Promise<void> {
   const question = gap.question.trim().slice(0, 500);
   if (question === '') return;
+  const key = questionKey(question);
+  // The same question in other words counts on the gap already recorded, not on a new twin.
+  const twin = (await recentKeys(db)).find((known) => known !== key && areTwinKeys(known, key));
   await upsertGap(db, {
     id: newId(),
-    question_key: questionKey(question),
+    question_key: twin ?? key,
     question,
     count: 1,
     reason: gap.reason,
@@ -39,6 +42,56 @@ export async function recordGap(db: Db, gap: GapOccurrence): Promise<void> {
     status: 'open',
     created_at: gap.at,
   });
+}
+
+/** How many recent gaps a new question is compared with, looking for its twin. */
+const TWIN_CANDIDATES = 500;
+
+async function recentKeys(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('knowledge_gaps')
+    .select('question_key')
+    .orderBy('last_asked_at', 'desc')
+    .limit(TWIN_CANDIDATES)
+    .execute();
+  return rows.map((row) => row.question_key);
+}
+
+/** The gaps of this status that ask the same as `key` (recorded before twins were merged). */
+export async function twinGaps(
+  db: Db,
+  key: string,
+  status: KnowledgeGapRow['status'],
+): Promise<KnowledgeGapRow[]> {
+  const rows = await db
+    .selectFrom('knowledge_gaps')
+    .selectAll()
+    .where('status', '=', status)
+    .orderBy('last_asked_at', 'desc')
+    .limit(TWIN_CANDIDATES)
+    .execute();
+  return rows.filter((row) => row.question_key !== key && areTwinKeys(row.question_key, key));
+}
+
+/**
+ * One line per question: twins of the same status fold into the most asked one, their counts
+ * summed and the latest time kept.
+ */
+export function mergeTwins(rows: readonly KnowledgeGapRow[]): KnowledgeGapRow[] {
+  const merged: KnowledgeGapRow[] = [];
+  for (const row of rows) {
+    const into = merged.find(
+      (kept) => kept.status === row.status && areTwinKeys(kept.question_key, row.question_key),
+    );
+    if (!into) {
+      merged.push({ ...row });
+      continue;
+    }
+    into.count += row.count;
+    into.last_asked_at = Math.max(into.last_asked_at, row.last_asked_at);
+    into.suggested_answer ??= row.suggested_answer;
+  }
+  return merged.sort((a, b) => b.count - a.count || b.last_asked_at - a.last_asked_at);
 }
 
 /** One more occurrence of a gap (an agent reply records one about every other message). */

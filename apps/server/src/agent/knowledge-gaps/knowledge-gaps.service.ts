@@ -6,7 +6,12 @@ import { emitActivity, recordActivity } from '../../kernel/activities/activities
 import { AppError } from '../../lib/app-error.js';
 import type { KnowledgeBaseEvents, Realtime } from '../../types.js';
 import { readKnowledgeBase, writeKnowledgeBase } from '../knowledge-base/knowledge-base.repository.js';
-import { knowledgeGapsRepository, toKnowledgeGap } from './knowledge-gaps.repository.js';
+import {
+  knowledgeGapsRepository,
+  mergeTwins,
+  toKnowledgeGap,
+  twinGaps,
+} from './knowledge-gaps.repository.js';
 
 export const GAP_NOT_FOUND = 'Lacuna de conhecimento não encontrada';
 
@@ -40,7 +45,7 @@ export function createKnowledgeGapsService(deps: {
       status: 'open' | 'resolved' | 'dismissed' | 'all',
       scope: ConversationScope,
     ): Promise<KnowledgeGap[]> {
-      const rows = await repo.list(status, scope);
+      const rows = mergeTwins(await repo.list(status, scope));
       for (const row of rows) {
         if (row.status !== 'open' || row.suggested_answer) continue;
         const reply = await repo.operatorReplyTo(row);
@@ -72,6 +77,9 @@ export function createKnowledgeGapsService(deps: {
       const { activity } = await deps.db.transaction().execute(async (trx) => {
         await writeKnowledgeBase(trx, content, user.id);
         await repo.setStatus(trx, id, 'resolved');
+        // Its twins (the same question in other words) are answered by the same entry.
+        for (const twin of await twinGaps(trx, row.question_key, 'open'))
+          await repo.setStatus(trx, twin.id, 'resolved');
         const activity = await recordActivity(trx, {
           type: 'ai_learning',
           title: 'IA aprendeu uma nova resposta',
@@ -87,7 +95,11 @@ export function createKnowledgeGapsService(deps: {
 
     async dismiss(id: string): Promise<KnowledgeGap> {
       const row = await load(id);
-      await repo.setStatus(deps.db, id, 'dismissed');
+      await deps.db.transaction().execute(async (trx) => {
+        await repo.setStatus(trx, id, 'dismissed');
+        for (const twin of await twinGaps(trx, row.question_key, 'open'))
+          await repo.setStatus(trx, twin.id, 'dismissed');
+      });
       return toKnowledgeGap({ ...row, status: 'dismissed' });
     },
   };

@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' };
@@ -29,14 +29,44 @@ export function initialsOf(name: string | null | undefined): string {
   return (first + last).toUpperCase();
 }
 
+/**
+ * Initials' colours: a tint with a dark ink in the light theme and the reverse in the dark one, every
+ * pair at least 4.5:1 (WCAG AA for text). Which pair is a stable hash of the person, so the same
+ * customer keeps their colour in every list and header, and neighbours rarely share one.
+ */
+export const AVATAR_PALETTE = [
+  { light: ['#e0e7ff', '#3730a3'], dark: ['#312e81', '#c7d2fe'] }, // indigo
+  { light: ['#e0f2fe', '#075985'], dark: ['#0c4a6e', '#bae6fd'] }, // sky
+  { light: ['#d1fae5', '#065f46'], dark: ['#064e3b', '#a7f3d0'] }, // emerald
+  { light: ['#fef3c7', '#92400e'], dark: ['#78350f', '#fde68a'] }, // amber
+  { light: ['#ffe4e6', '#9f1239'], dark: ['#881337', '#fecdd3'] }, // rose
+  { light: ['#ede9fe', '#5b21b6'], dark: ['#4c1d95', '#ddd6fe'] }, // violet
+  { light: ['#ccfbf1', '#115e59'], dark: ['#134e4a', '#99f6e4'] }, // teal
+  { light: ['#ffedd5', '#9a3412'], dark: ['#7c2d12', '#fed7aa'] }, // orange
+  { light: ['#fae8ff', '#86198f'], dark: ['#701a75', '#f5d0fe'] }, // fuchsia
+  { light: ['#ecfccb', '#3f6212'], dark: ['#365314', '#d9f99d'] }, // lime
+] as const;
+
+/** FNV-1a of the seed, as an index into the palette. */
+export function avatarColorIndex(seed: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of seed) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % AVATAR_PALETTE.length;
+}
+
 export interface AvatarProps {
   name?: string | null;
   src?: string | null;
   size?: keyof typeof sizes;
   className?: string;
+  /** What picks the colour (an id is steadier than a name that may be edited); the name otherwise. */
+  colorSeed?: string | null;
 }
 
-export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
+export function Avatar({ name, src, size = 'md', className, colorSeed }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   const url = failed ? null : safeImageUrl(src);
   const initials = initialsOf(name);
@@ -56,13 +86,22 @@ export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
       />
     );
   }
+  const colors = AVATAR_PALETTE[avatarColorIndex(colorSeed || name || '')] ?? AVATAR_PALETTE[0];
+  const style = {
+    '--avatar-bg': colors.light[0],
+    '--avatar-fg': colors.light[1],
+    '--avatar-bg-dark': colors.dark[0],
+    '--avatar-fg-dark': colors.dark[1],
+  } as CSSProperties;
   return (
     <span
       role="img"
       aria-label={name ?? 'Usuário'}
+      data-avatar-color={avatarColorIndex(colorSeed || name || '')}
+      style={style}
       className={cn(
         base,
-        'bg-indigo-100 font-semibold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200',
+        'bg-[var(--avatar-bg)] font-semibold text-[var(--avatar-fg)] dark:bg-[var(--avatar-bg-dark)] dark:text-[var(--avatar-fg-dark)]',
       )}
     >
       {initials || <UserRound aria-hidden="true" className="size-1/2" />}

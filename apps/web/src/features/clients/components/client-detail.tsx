@@ -220,7 +220,7 @@ export function ClientDetailView({ client }: { client: ClientDetail }) {
         <ArrowLeft className="size-4" aria-hidden /> Clientes
       </Link>
       <div className="flex flex-wrap items-center gap-4">
-        <Avatar name={client.name} src={client.avatar} size="lg" />
+        <Avatar name={client.name} colorSeed={client.id} src={client.avatar} size="lg" />
         <div className="min-w-0">
           <h1 className="font-semibold text-2xl text-slate-900 dark:text-white">{title}</h1>
           <p className="text-slate-500 text-sm dark:text-slate-400">

@@ -148,7 +148,7 @@ export function ClientsList() {
                       to={`/clients/${encodeURIComponent(client.id)}`}
                       className="flex h-full items-center gap-3 border-slate-100 border-b px-4 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/60"
                     >
-                      <Avatar name={client.name} src={client.avatar} size="md" />
+                      <Avatar name={client.name} colorSeed={client.id} src={client.avatar} size="md" />
                       <div className="min-w-0 flex-1">
                         <div className="flex items-center gap-2">
                           <span className="truncate font-medium text-slate-900 dark:text-slate-100">

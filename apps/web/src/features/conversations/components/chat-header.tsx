@@ -160,7 +160,12 @@ export function ChatHeader({
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
         </button>
-        <Avatar name={client?.name ?? conversation.clientName} src={client?.avatar} size="md" />
+        <Avatar
+          name={client?.name ?? conversation.clientName}
+          colorSeed={conversation.clientId}
+          src={client?.avatar}
+          size="md"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <h2

@@ -72,6 +72,7 @@ export const ConversationRow = memo(function ConversationRow({
       >
         <Avatar
           name={row.clientName ?? null}
+          colorSeed={row.clientId}
           size="md"
           className={cn(
             isChecking ? 'invisible' : 'group-focus-within/row:invisible group-hover/row:invisible',

@@ -16,6 +16,7 @@ import {
   type StatusTransition,
 } from '../channel.js';
 import type { CloudApiSettings } from './cloud-api-settings.js';
+import { DOCUMENT_REFUSED_CODE, documentRefusedExplanation, graphDocumentType } from './document-types.js';
 import { createGraphClient, type GraphClient } from './graph-client.js';
 import { explainGraphError, GraphError, WINDOW_CLOSED_CODE } from './graph-error.js';
 import { Pacer } from './pacer.js';
@@ -185,9 +186,18 @@ export class CloudApiChannel implements Channel {
   async sendMedia(input: SendMediaInput): Promise<SendResult> {
     if (!this.current.connected) throw new ChannelUnavailableError();
     await this.requireWindow(input.to);
+    const mimeType =
+      input.kind === 'document' ? graphDocumentType(input.mimeType, input.fileName) : input.mimeType;
+    // Refused for good before any upload: retrying cannot make Graph take a zip.
+    if (!mimeType) {
+      throw new SendRejectedError({
+        code: DOCUMENT_REFUSED_CODE,
+        explanation: documentRefusedExplanation(input.fileName),
+      });
+    }
     const id = await this.graph.uploadMedia({
       bytes: input.bytes,
-      mimeType: input.mimeType,
+      mimeType,
       fileName: input.fileName ?? 'arquivo',
     });
     const media = {

@@ -113,3 +113,37 @@ it('a voice note is uploaded as Ogg/Opus and sent as audio with voice: true (no 
   expect(send).toMatchObject({ type: 'audio', audio: { id: expect.any(String), voice: true } });
   expect(Object.keys((send as { audio: object }).audio).sort()).toEqual(['id', 'voice']);
 });
+
+it('documents go as Graph knows them: old Office files by their name, and a zip is refused before any upload', async () => {
+  graph.requests.length = 0;
+  await channel.sendMedia({
+    to: '5511987650001',
+    providerMessageId: 'ATDM5',
+    kind: 'document',
+    bytes: samples.pdf,
+    mimeType: 'application/octet-stream',
+    fileName: 'tabela antiga.xls',
+    caption: null,
+  });
+  const upload = graph.requests.find((r) => r.method === 'POST' && r.path.endsWith('/media'));
+  expect(String(upload?.body)).toContain('application/vnd.ms-excel');
+  graph.requests.length = 0;
+  const refused = channel.sendMedia({
+    to: '5511987650001',
+    providerMessageId: 'ATDM6',
+    kind: 'document',
+    bytes: samples.wholeZip,
+    mimeType: 'application/zip',
+    fileName: 'fotos.zip',
+    caption: null,
+  });
+  await expect(refused).rejects.toBeInstanceOf(SendRejectedError);
+  await expect(refused).rejects.toMatchObject({
+    failure: {
+      code: 'unsupported_document',
+      explanation:
+        'A API oficial do WhatsApp envia só documentos PDF, Word, Excel, PowerPoint e texto; arquivos .zip não podem ser enviados por este número.',
+    },
+  });
+  expect(graph.requests.filter((r) => r.method === 'POST')).toEqual([]);
+});

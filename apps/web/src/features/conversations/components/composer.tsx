@@ -400,7 +400,7 @@ export function Composer({
           ))}
         </div>
       )}
-      <div className={cn('flex items-end gap-1', attachment && 'hidden')}>
+      <div className={cn('relative flex items-end gap-1', attachment && 'hidden')}>
         <input
           ref={fileRef}
           type="file"

@@ -47,16 +47,23 @@ export function VoiceRecorder({
   }
 
   if (recorder.state === 'recording' || send.isPending) {
+    // Over the whole input row (as WhatsApp does): a phone keeps room for the timer and both buttons.
     return (
       <div
         data-testid="voice-recorder"
-        className="flex shrink-0 items-center gap-1 rounded-lg bg-red-50 py-1 pr-1 pl-2 text-red-700 dark:bg-red-500/15 dark:text-red-300"
+        className="absolute inset-0 z-10 flex items-center gap-2 rounded-lg bg-white pl-2 dark:bg-slate-900"
       >
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-red-600 dark:bg-red-400" />
+        <span
+          aria-hidden="true"
+          className="size-2.5 shrink-0 animate-pulse rounded-full bg-red-600 dark:bg-red-400"
+        />
+        <span className="min-w-0 truncate text-red-700 text-sm dark:text-red-300">
+          {send.isPending ? 'Enviando mensagem de voz…' : 'Gravando'}
+        </span>
         <span
           role="timer"
           aria-label="Tempo de gravação"
-          className="w-10 text-center font-medium text-sm tabular-nums"
+          className="font-medium text-slate-700 text-sm tabular-nums dark:text-slate-200"
         >
           {clock(recorder.seconds)}
         </span>
@@ -66,12 +73,9 @@ export function VoiceRecorder({
           title="Descartar"
           disabled={send.isPending}
           onClick={recorder.cancel}
-          className={cn(
-            buttonClass,
-            'size-9 text-red-700 hover:bg-red-100 dark:text-red-300 dark:hover:bg-red-500/20',
-          )}
+          className={cn(buttonClass, 'ml-auto size-10 sm:size-10')}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <Trash2 aria-hidden="true" className="size-5" />
         </button>
         <button
           type="button"
@@ -79,12 +83,12 @@ export function VoiceRecorder({
           title="Enviar mensagem de voz"
           disabled={send.isPending}
           onClick={() => void finish()}
-          className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-60"
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 disabled:opacity-60"
         >
           {send.isPending ? (
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
           ) : (
-            <Send aria-hidden="true" className="size-4" />
+            <Send aria-hidden="true" className="size-5" />
           )}
         </button>
       </div>

@@ -16,7 +16,11 @@ export const agentConfigSchema = z.object({
   assistantName: z.string().trim().min(1).max(60).default('Atende IA'),
   aiEnabled: z.boolean().default(true),
   /** Below this confidence (0–1) the agent hands off instead of answering. */
-  confidenceThreshold: z.number().min(0).max(1).default(0.45),
+  confidenceThreshold: z
+    .number({ error: 'Informe o limiar de confiança (de 0% a 100%)' })
+    .min(0, 'O limiar de confiança vai de 0% a 100%')
+    .max(1, 'O limiar de confiança vai de 0% a 100%')
+    .default(0.45),
   /** Sent to the customer when a person takes over. */
   handoffMessage: z
     .string()

@@ -1,7 +1,7 @@
-import { type AdminConfigView, adminConfigSchema } from '@atende/contracts';
+import { type AdminConfigView, adminConfigSchema, BRAZIL_TIME_ZONES } from '@atende/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { NumberField, TextField } from '@/components/form/fields';
+import { NumberField, SelectField, type SelectGroup, TextField } from '@/components/form/fields';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsCard } from './settings-card';
 import { SettingsLoader } from './settings-loader';
@@ -52,12 +52,13 @@ function AdminForm({ view }: { view: AdminConfigView }) {
           onChange={(v) => set('supportEmail', v.trim())}
           error={errors.supportEmail}
         />
-        <TextField
+        <SelectField
           label="Fuso horário"
-          hint="Nome IANA, por exemplo America/Sao_Paulo."
+          hint="Em que horário a IA e os relatórios contam o dia."
           value={values.timezone ?? ''}
           onChange={(v) => set('timezone', v)}
           error={errors.timezone}
+          options={timeZoneOptions(values.timezone ?? '')}
         />
         <NumberField
           label="Retenção de conversas (dias)"
@@ -78,4 +79,24 @@ function AdminForm({ view }: { view: AdminConfigView }) {
       </p>
     </SettingsCard>
   );
+}
+
+/**
+ * Brazil's zones by name first; then every other zone the browser knows (a business abroad); a value
+ * saved before that is in neither list stays choosable.
+ */
+function timeZoneOptions(current: string): ReadonlyArray<SelectGroup<string>> {
+  const brazil = Object.entries(BRAZIL_TIME_ZONES).map(([value, label]) => ({ value, label }));
+  const known = new Set(brazil.map((o) => o.value));
+  const supported =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+  const others = supported
+    .filter((zone) => !known.has(zone))
+    .map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  if (current && !known.has(current) && !supported.includes(current))
+    others.unshift({ value: current, label: current });
+  return [
+    { group: 'Brasil', options: brazil },
+    { group: 'Outros países', options: others },
+  ];
 }

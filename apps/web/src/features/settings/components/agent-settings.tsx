@@ -42,13 +42,14 @@ function AgentForm({ initial }: { initial: AgentConfig }) {
           maxLength={60}
         />
         <NumberField
-          label="Limiar de confiança (0 a 1)"
-          hint="Abaixo deste valor a IA transfere para uma pessoa."
-          step={0.01}
+          label="Limiar de confiança (%)"
+          hint="Abaixo desta confiança a IA transfere para uma pessoa. Ex.: 60%."
+          step={1}
           min={0}
-          max={1}
-          value={values.confidenceThreshold ?? 0}
-          onChange={(v) => set('confidenceThreshold', v)}
+          max={100}
+          // Stored as a fraction (0–1); people think of it in percent.
+          value={Math.round((values.confidenceThreshold ?? 0) * 1000) / 10}
+          onChange={(v) => set('confidenceThreshold', Number.isFinite(v) ? v / 100 : v)}
           error={errors.confidenceThreshold}
         />
       </div>

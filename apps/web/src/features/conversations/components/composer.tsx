@@ -15,7 +15,7 @@ import { errorReason, notify } from '../hooks/use-notify';
 import { ATTACHMENT_ACCEPT, validateAttachment } from '../lib/attachment';
 import { QUICK_REPLIES } from '../lib/constants';
 import { clearDraft, getDraft, saveDraft } from '../lib/draft-store';
-import { senderLabel } from '../lib/message-text';
+import { quotedText, senderLabel } from '../lib/message-text';
 import { AttachmentPreview } from './attachment-preview';
 import { CannedReplyPicker } from './canned-reply-picker';
 import { ComposerEmojiPicker } from './emoji-picker';
@@ -351,7 +351,9 @@ export function Composer({
             <div className="font-semibold text-indigo-700 dark:text-indigo-300">
               Respondendo a {senderLabel(replyTarget)}
             </div>
-            <div className="truncate text-slate-600 dark:text-slate-300">{replyTarget.content}</div>
+            <div className="truncate text-slate-600 dark:text-slate-300">
+              {quotedText(replyTarget.content)}
+            </div>
           </div>
           <button
             type="button"

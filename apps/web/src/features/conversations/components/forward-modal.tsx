@@ -8,7 +8,7 @@ import { type ConversationsCache, conversationsListBaseKey } from '../api/get-co
 import { useSendMessage } from '../api/send-message';
 import { notify } from '../hooks/use-notify';
 import { matchesSearch } from '../lib/conversation-filters';
-import { displayName, forwardText } from '../lib/message-text';
+import { displayName, forwardText, quotedText } from '../lib/message-text';
 
 interface Props {
   currentConversation: Conversation | null;
@@ -90,7 +90,7 @@ export function ForwardModal({ currentConversation, message, open, onClose }: Pr
     >
       {message && (
         <p className="mb-3 line-clamp-3 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2 text-xs dark:bg-slate-800/60">
-          {message.content}
+          {quotedText(message.content)}
         </p>
       )}
       <div className="relative mb-2">

@@ -125,3 +125,9 @@ it("renders WhatsApp's formatting and safe links, never the customer's HTML", ()
   expect(content.querySelector('img')).toBeNull();
   expect(content.textContent).toContain('<img src=x onerror=alert(1)>');
 });
+
+it('a quoted file reads "Documento: nota.pdf", not its stored "[Documento: nota.pdf]"', () => {
+  bubble({ ...customer, replyTo: { id: 'm0', content: '[Documento: nota.pdf]', sender: 'agent' } });
+  expect(screen.getByTestId('quoted-reply').textContent).toContain('Documento: nota.pdf');
+  expect(screen.getByTestId('quoted-reply').textContent).not.toContain('[');
+});

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber, formatTime } from '@/lib/format';
 import { useTouchHold } from '../hooks/use-touch-hold';
 import { BUBBLE_TONES, bubbleTone } from '../lib/bubble-tone';
-import { bubbleText, confidencePercent, isOwnMessage, senderLabel } from '../lib/message-text';
+import { bubbleText, confidencePercent, isOwnMessage, quotedText, senderLabel } from '../lib/message-text';
 import { formatWhatsApp } from '../lib/whatsapp-format';
 import { MessageActionBar, type MessageActions } from './message-action-bar';
 import { MessageClarification } from './message-clarification';
@@ -164,7 +164,9 @@ export const MessageBubble = memo(function MessageBubble({
               <div className="font-semibold">
                 {senderLabel({ sender: message.replyTo.sender, aiGenerated: false })}
               </div>
-              <div className="line-clamp-2 whitespace-pre-wrap break-words">{message.replyTo.content}</div>
+              <div className="line-clamp-2 whitespace-pre-wrap break-words">
+                {quotedText(message.replyTo.content)}
+              </div>
             </div>
           )}
           {message.deletedAt ? (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Modal } from '@/components/ui';
 import { useSendMessage } from '../api/send-message';
 import { notify } from '../hooks/use-notify';
-import { senderLabel } from '../lib/message-text';
+import { quotedText, senderLabel } from '../lib/message-text';
 
 interface Props {
   conversationId: string | null;
@@ -62,7 +62,7 @@ export function ReplyModal({ conversationId, original, open, onClose, onSent }: 
         <blockquote className="mb-3 rounded-md border-indigo-400 border-l-2 bg-slate-50 px-3 py-2 text-xs dark:bg-slate-800/60">
           <div className="font-semibold text-slate-700 dark:text-slate-200">{senderLabel(original)}</div>
           <div className="line-clamp-4 whitespace-pre-wrap break-words text-slate-600 dark:text-slate-300">
-            {original.content}
+            {quotedText(original.content)}
           </div>
         </blockquote>
       )}

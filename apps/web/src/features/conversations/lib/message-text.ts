@@ -48,6 +48,13 @@ export const CALL_ALERTS = {
  * line a file without caption is stored with (the media shows the file and its name). Without the
  * file (still downloading, or lost), that line reads without brackets: "Documento: nota.pdf".
  */
+/** A message quoted or previewed elsewhere: a file's "[Documento: nota.pdf]" reads "Documento: nota.pdf". */
+export function quotedText(content: string): string {
+  const placeholder = mediaPlaceholder(content);
+  if (!placeholder) return content;
+  return placeholder.fileName ? `${placeholder.label}: ${placeholder.fileName}` : placeholder.label;
+}
+
 export function bubbleText(message: Pick<Message, 'content' | 'mediaUrl'>): string {
   const placeholder = mediaPlaceholder(message.content);
   if (!placeholder) return message.content;

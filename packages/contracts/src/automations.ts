@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { okEnvelope } from './envelope.js';
+import { conversationPrioritySchema } from './priority.js';
 
 /**
  * Automation rules: *when* an event happens, *if* conditions hold, *then* actions run in order.
@@ -106,6 +107,8 @@ export const automationActionSchema = z.discriminatedUnion('type', [
       .min(5, 'No mínimo 5 minutos')
       .max(60 * 24 * 30, 'No máximo 30 dias'),
   }),
+  /** null takes the priority away. */
+  z.object({ type: z.literal('set_priority'), priority: conversationPrioritySchema.nullable() }),
   z.object({ type: z.literal('resolve') }),
   z.object({ type: z.literal('stop_ai') }),
   z.object({

@@ -3,6 +3,7 @@ import { messageClarificationSchema } from './clarification.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { okEnvelope } from './envelope.js';
+import { conversationPrioritySchema } from './priority.js';
 import { transcriptStatusSchema } from './speech-to-text.js';
 import { CAPTION_MAX_CHARS } from './media.js';
 
@@ -171,6 +172,8 @@ export const conversationSchema = z.object({
   archivedAt: isoDateSchema.nullable().optional(),
   /** Snoozed (`paused`) until then; null while paused until the customer writes. */
   snoozedUntil: isoDateSchema.nullable().optional(),
+  /** Set by a rule or a macro; null (or absent) when none is. */
+  priority: conversationPrioritySchema.nullable().optional(),
   /**
    * The nearest response-time target (the inbox's SLA) while it applies: the first answer while the
    * customer waits for it, else the resolution; `warning` in its last fifth, `breached` once missed.

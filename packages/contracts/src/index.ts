@@ -15,6 +15,7 @@ export * from './common.js';
 export * from './constants.js';
 export * from './conversation-lifecycle.js';
 export * from './conversations.js';
+export * from './priority.js';
 export * from './crm.js';
 export * from './dashboard.js';
 export * from './domain-events.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AutomationAction, renderTemplate } from '@atende/contracts';
+import { type AutomationAction, CONVERSATION_PRIORITIES, renderTemplate } from '@atende/contracts';
 import type { FastifyInstance } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { cannedRepliesRepository } from '../conversations/canned-replies/canned-replies.repository.js';
@@ -260,6 +260,11 @@ export async function runActions(
       case 'snooze':
         await messaging.snooze(conversationId, null, now() + action.minutes * 60_000);
         return `adiada por ${action.minutes} min`;
+      case 'set_priority':
+        await messaging.setPriority(conversationId, action.priority);
+        return action.priority
+          ? `prioridade ${CONVERSATION_PRIORITIES[action.priority]}`
+          : 'prioridade removida';
       case 'resolve':
         if ((await conversation()).status !== 'completed') await messaging.resolve(conversationId, null);
         return 'conversa finalizada';

@@ -814,6 +814,16 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
           expect(until - Date.now()).toBeLessThanOrEqual(90 * 60_000);
         },
       },
+      set_priority: {
+        sends: false,
+        action: () => ({ type: 'set_priority', priority: 'urgent' }),
+        line: 'prioridade Urgente',
+        async observe(t) {
+          expect((await conversation(t.conversationId)).priority).toBe('urgent');
+          const listed = (await as().get('/api/conversations?limit=200')).body.data as Conversation[];
+          expect(listed.find((c) => c.id === t.conversationId)?.priority).toBe('urgent');
+        },
+      },
       resolve: {
         sends: false,
         action: () => ({ type: 'resolve' }),

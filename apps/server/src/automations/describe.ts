@@ -1,4 +1,4 @@
-import type { AutomationAction, AutomationCondition } from '@atende/contracts';
+import { type AutomationAction, type AutomationCondition, CONVERSATION_PRIORITIES } from '@atende/contracts';
 
 /** The names a description needs (labels, people, inboxes, canned replies), by id. */
 export interface Names {
@@ -68,6 +68,10 @@ export function describeAction(action: AutomationAction, names: Names): string {
       return `adicionar a nota privada "${action.text}"`;
     case 'snooze':
       return `adiar por ${action.minutes} min`;
+    case 'set_priority':
+      return action.priority
+        ? `definir a prioridade ${CONVERSATION_PRIORITIES[action.priority]}`
+        : 'tirar a prioridade';
     case 'resolve':
       return 'finalizar a conversa';
     case 'stop_ai':

@@ -96,6 +96,8 @@ export interface ConversationsTable {
   snoozed_until: ColumnType<number | null, number | null | undefined>;
   /** The last person who held it: a customer writing to it again after it ended goes back to them. */
   last_person_id: ColumnType<string | null, string | null | undefined>;
+  /** Set by a rule or a macro (migration 038); null when none is. */
+  priority: ColumnType<'low' | 'medium' | 'high' | 'urgent' | null, string | null | undefined>;
 }
 
 export interface MessagesTable {

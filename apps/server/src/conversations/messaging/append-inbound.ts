@@ -542,6 +542,7 @@ function newConversationRow(client: Client, at: number, inboxId: string, agentOn
     archived_at: null,
     snoozed_until: null,
     last_person_id: null,
+    priority: null,
     client_name: client.name,
     client_phone: client.phone,
   };

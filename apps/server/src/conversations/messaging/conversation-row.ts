@@ -40,6 +40,7 @@ const LIST_COLUMNS = [
   'c.inbox_id',
   'c.archived_at',
   'c.snoozed_until',
+  'c.priority',
 ] as const;
 
 /** The list page's rows: only what the response needs. */
@@ -101,5 +102,6 @@ export function toConversation<R extends ConversationSummaryRow>(row: R): Conver
     inboxId: row.inbox_id,
     archivedAt: row.archived_at == null ? null : toIso(row.archived_at),
     snoozedUntil: row.snoozed_until == null ? null : toIso(row.snoozed_until),
+    priority: row.priority ?? null,
   };
 }

@@ -34,6 +34,7 @@ import { reactionWriter } from './reactions.js';
 import { sendOutcomes } from './send-outcome.js';
 import { serviceWindowReads } from './service-window.js';
 import { labelWriter } from './set-labels.js';
+import { priorityWriter } from './set-priority.js';
 import { TriggerSink } from './triggers.js';
 import { voiceNotes } from './voice-notes.js';
 
@@ -181,6 +182,7 @@ export function createMessaging(deps: MessagingDeps) {
     ...conversationQueries(db),
     ...conversationAccess(db),
     ...labelWriter({ db, kind, realtime, domainEvents }),
+    ...priorityWriter({ db, kind, realtime, domainEvents }),
     ...clientRecords({ db, realtime, domainEvents, personalData: deps.personalData }),
     /** WhatsApp LID ↔ phone pairs learned outside a message: one client for both forms. */
     linkClientIdentities: (pairs: ReadonlyArray<{ lid: string; phone: string }>) =>

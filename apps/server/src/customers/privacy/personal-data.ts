@@ -115,6 +115,7 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       updated_at: KEEP,
       archived_at: KEEP,
       snoozed_until: KEEP,
+      priority: KEEP,
       last_person_id: KEEP,
     },
     // The message it shows is gone after the retention period.

@@ -1,4 +1,4 @@
-import type { AutomationAction } from '@atende/contracts';
+import { type AutomationAction, CONVERSATION_PRIORITIES, type ConversationPriority } from '@atende/contracts';
 import { CheckboxGroup } from '@/components/form/checkbox-group';
 import { SelectField, TextAreaField, TextField } from '@/components/form/fields';
 import type { RuleCatalog } from '../hooks/use-rule-catalog';
@@ -141,6 +141,22 @@ export function ActionFields({ action, onChange, error, catalog, templateInboxId
         />
       );
     }
+    case 'set_priority':
+      return (
+        <SelectField
+          label="Prioridade"
+          hint="A prioridade aparece na lista de conversas."
+          className="sm:max-w-xs"
+          value={action.priority ?? ''}
+          onChange={(v) => onChange({ ...action, priority: v === '' ? null : (v as ConversationPriority) })}
+          options={[
+            ...(Object.entries(CONVERSATION_PRIORITIES) as Array<[ConversationPriority, string]>).map(
+              ([value, label]) => ({ value, label }),
+            ),
+            { value: '', label: 'Sem prioridade' },
+          ]}
+        />
+      );
     case 'resolve':
       return <Explained>A conversa é finalizada; se o cliente escrever de novo, ela reabre.</Explained>;
     case 'stop_ai':

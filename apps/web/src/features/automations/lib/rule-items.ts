@@ -69,6 +69,7 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
   {
     label: 'Conversa',
     types: [
+      { value: 'set_priority', label: 'Definir prioridade' },
       { value: 'snooze', label: 'Adiar' },
       { value: 'resolve', label: 'Finalizar' },
     ],
@@ -142,6 +143,8 @@ export function newAction(type: ActionType, d: PickerDefaults): AutomationAction
       return { type, text: '' };
     case 'snooze':
       return { type, minutes: 60 };
+    case 'set_priority':
+      return { type, priority: 'high' };
     case 'resolve':
     case 'stop_ai':
       return { type };

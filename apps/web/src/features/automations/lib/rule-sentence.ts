@@ -1,4 +1,9 @@
-import type { AutomationAction, AutomationCondition, AutomationEvent } from '@atende/contracts';
+import {
+  type AutomationAction,
+  type AutomationCondition,
+  type AutomationEvent,
+  CONVERSATION_PRIORITIES,
+} from '@atende/contracts';
 
 /**
  * A rule read aloud: "Quando uma mensagem do cliente for recebida, se o texto contiver “boleto”, então:
@@ -167,6 +172,10 @@ export function describeAction(action: AutomationAction, names: RuleNames): stri
       return `adicionar nota privada ${quote(action.text || '…')}`;
     case 'snooze':
       return `adiar por ${formatMinutes(action.minutes)}`;
+    case 'set_priority':
+      return action.priority
+        ? `definir a prioridade ${CONVERSATION_PRIORITIES[action.priority].toLowerCase()}`
+        : 'tirar a prioridade';
     case 'resolve':
       return 'finalizar a conversa';
     case 'stop_ai':

@@ -10,6 +10,7 @@ import { slaChip } from '../lib/sla';
 import { formatWaiting, waitingSince } from '../lib/waiting';
 import { ConversationHandler, ConversationStatusBadge } from './conversation-state';
 import { LastMessagePreview } from './last-message-preview';
+import { PriorityChip } from './priority-chip';
 import { RowLabels } from './row-labels';
 
 /** Fixed row height, so the virtualiser never has to measure. */
@@ -90,6 +91,7 @@ export const ConversationRow = memo(function ConversationRow({
             >
               {name}
             </span>
+            <PriorityChip priority={row.priority} />
             {inboxName ? (
               // Whole (a cut name says nothing); the client's name gives way first, down to a few letters.
               <span

@@ -41,6 +41,8 @@ async function themed(page: Page, scheme: 'light' | 'dark') {
     (dark) => document.documentElement.classList.contains('dark') === dark,
     scheme === 'dark',
   );
+  // Colours ease over 150 ms (transition-colors): let them settle before a screenshot.
+  await page.waitForTimeout(300);
 }
 
 async function openChat(page: Page, who: { name: string }) {
@@ -304,6 +306,12 @@ describe('chat messages', () => {
       }
       // biome-ignore lint/suspicious/noConsole: the measured ratios, for the record of a run
       console.log(`contrast (${scheme}):`, JSON.stringify(ratios));
+      for (const viewport of ['desktop', 'phone'] as const) {
+        await page.setViewportSize(VIEWPORTS[viewport]);
+        await person.scrollIntoViewIfNeeded();
+        await shot(page, `bubbles-ai-person-${viewport}-${scheme}`);
+      }
+      await page.setViewportSize(VIEWPORTS.desktop);
     }
   });
 
@@ -317,6 +325,7 @@ describe('chat messages', () => {
     await openChat(page, who);
     const content = bubbles(page).filter({ hasText: 'Pedido 42' }).first().getByTestId('message-content');
     await content.waitFor();
+    await shot(page, 'formatting-desktop-light');
     expect(await content.locator('strong').textContent()).toBe('Pedido 42');
     expect(await content.locator('em').textContent()).toBe('chegou');
     expect(await content.locator('s').textContent()).toBe('errado');
@@ -347,8 +356,14 @@ describe('chat messages', () => {
     // The picker's hidden sizer row holds placeholder buttons: only the grid's cells are emoji.
     const hearts = picker.getByRole('gridcell');
     await hearts.first().waitFor();
+    // The search filters on the next idle moment: wait for its results.
+    await expect.poll(() => hearts.first().getAttribute('aria-label')).toMatch(/coração/i);
     expect(await hearts.count()).toBeGreaterThan(3);
-    expect(await hearts.first().getAttribute('aria-label')).toMatch(/coração/i);
+    for (const scheme of ['light', 'dark'] as const) {
+      await themed(page, scheme);
+      await shot(page, `emoji-picker-desktop-${scheme}`);
+    }
+    await themed(page, 'light');
     const heart = (await hearts.first().textContent()) ?? '';
     await hearts.first().click();
     expect(await box.inputValue()).toBe(`Olá ${heart}mundo`);

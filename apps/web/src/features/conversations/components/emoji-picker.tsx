@@ -23,7 +23,7 @@ const LIST_PARTS: EmojiPickerListComponents = {
       {...props}
       aria-label={emoji.label}
       className={cn(
-        'flex size-9 items-center justify-center rounded-md text-xl',
+        'flex size-9 items-center justify-center overflow-hidden rounded-md text-xl',
         emoji.isActive && 'bg-slate-100 dark:bg-slate-800',
       )}
     >
@@ -83,7 +83,7 @@ export function ComposerEmojiPicker({ onPick, disabled, triggerClassName }: Prop
           id={panelId}
           role="dialog"
           aria-label="Escolher emoji"
-          className="absolute right-0 bottom-full z-50 mb-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className="absolute right-0 bottom-full z-50 mb-2 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <Picker.Root
             data-testid="emoji-picker"

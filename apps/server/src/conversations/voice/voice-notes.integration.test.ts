@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, sleep, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { loadDemoKnowledgeBase } from '../../agent/eval/run-eval.js';
+import { mediaDb } from '../media/media.table.js';
 import { samples } from '../media/test-support/media-samples.js';
 import { oggOpusVoiceNote, webmOpusRecording } from '../media/test-support/opus-recording.js';
 import { type FakeTranscription, startFakeTranscription } from './test-support/fake-transcription.js';
@@ -191,7 +192,7 @@ describeEachDatabase('voice notes: transcribed by a durable job, answered by the
     const mediaRows = async () =>
       Number(
         (
-          await ctx.app.db
+          await mediaDb(ctx.app.db)
             .selectFrom('media')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()

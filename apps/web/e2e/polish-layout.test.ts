@@ -111,7 +111,8 @@ describe('day-one polish of the inbox', () => {
       expect(
         await rows.getByTestId('conversation-inbox').filter({ hasText: LONG_INBOX }).count(),
       ).toBeGreaterThan(0);
-      expect(await truncatedChips(page)).toEqual([]);
+      // Measured once the list has settled (fonts, the inbox names' query).
+      await expect.poll(() => truncatedChips(page), { timeout: 5000 }).toEqual([]);
       await shot(page, `chips-desktop-${colorScheme}`);
 
       // The waiting conversation says so whole in its header too, with the customer's phone formatted.
@@ -124,8 +125,17 @@ describe('day-one polish of the inbox', () => {
       await shot(page, `formatted-phone-chat-desktop-${colorScheme}`);
     });
 
-    it(`on a phone (${colorScheme}) the chat header holds every button on two rows`, async () => {
+    it(`on a phone (${colorScheme}) the inbox has the screen and the chat header holds every button on two rows`, async () => {
       const page = await open('/conversations', { viewport: VIEWPORTS.phone, colorScheme });
+      // No footer under the list: the conversations get that room.
+      await page.getByTestId('conversation-row').first().waitFor();
+      expect(await page.getByRole('contentinfo').isVisible()).toBe(false);
+      const listBottom = await page
+        .getByTestId('conversation-row')
+        .first()
+        .evaluate((row) => row.closest('main')?.firstElementChild?.getBoundingClientRect().bottom ?? 0);
+      expect(listBottom).toBeGreaterThan(VIEWPORTS.phone.height - 20);
+      await shot(page, `inbox-phone-${colorScheme}`);
       await page.getByTestId('conversation-row').filter({ hasText: people.held.name }).click();
       await page.getByTestId('chat-title').waitFor();
       const resolve = page.getByRole('button', { name: 'Resolver', exact: true });

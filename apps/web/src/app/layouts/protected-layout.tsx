@@ -19,7 +19,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAttention, useAttentionRealtime } from '@/lib/api/get-attention';
 import { useTeamMembersRealtime } from '@/lib/api/get-team-members';
 import { useTeamListsRealtime } from '@/lib/api/use-team-lists-realtime';
-import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
 import { deferredComponent } from '@/lib/deferred-component';
 import { formatDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/session';
@@ -71,11 +70,10 @@ function Shell() {
     setDrawerUsed(true);
     setDrawerOpen(true);
   };
-  const { pathname, search: locationSearch } = useLocation();
-  // An open chat on a phone gets the whole screen below the top bar; the footer stays on every other view.
-  const isChatOpen =
-    /^\/conversations(\/|$)/.test(pathname) &&
-    new URLSearchParams(locationSearch).has(OPEN_CONVERSATION_PARAM);
+  const { pathname } = useLocation();
+  // The inbox (its list or an open chat) gets the whole phone screen below the top bar: a footer
+  // there would take the room of a conversation. Every other view keeps it.
+  const isInbox = /^\/conversations(\/|$)/.test(pathname);
   const navigate = useNavigate();
   // Each opening starts from what was typed in the top bar (a new key resets the palette's state).
   const [search, setSearch] = useState<{ open: boolean; query: string; key: number } | null>(null);
@@ -166,7 +164,7 @@ function Shell() {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <AppFooter className={isChatOpen ? 'hidden md:block' : undefined} />
+        <AppFooter className={isInbox ? 'hidden md:block' : undefined} />
       </div>
     </div>
   );

@@ -47,14 +47,9 @@ export default function ConversationsPage() {
   };
 
   return (
-    // The chat area is the viewport height minus 8rem. On a phone an open chat has no footer
-    // below it (the layout hides it), so it takes everything under the 4rem top bar.
-    <div
-      className={cn(
-        'flex min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
-        selectedId ? 'h-[calc(100dvh-4rem)] md:h-[calc(100dvh-8rem)]' : 'h-[calc(100dvh-8rem)]',
-      )}
-    >
+    // The inbox is the viewport height minus 8rem. On a phone the inbox has no footer below it (the
+    // layout hides it), so the list or the open chat takes everything under the 4rem top bar.
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:h-[calc(100dvh-8rem)] dark:border-slate-800 dark:bg-slate-900">
       <ConversationListPanel
         selectedId={selectedId}
         onSelect={onSelect}

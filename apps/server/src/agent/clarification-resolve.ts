@@ -66,6 +66,7 @@ export async function resolveClarification(input: {
     titleCoverage: 0,
     aspectMatch: 0,
     titleRecall: 0,
+    statesDuration: false,
   };
   const confidence = pick.option.confidence ?? 0;
   // The question's own words and aspect choose the sentences; none meeting any, the passage's opening

@@ -188,27 +188,38 @@ describe('a clarifying question when unsure', () => {
     if (decision.kind !== 'clarify') return;
     expect(decision.confidence).toBeGreaterThanOrEqual(index.tuning.band.clarifyAbove);
     expect(decision.confidence).toBeLessThan(index.tuning.band.answerAbove);
-    expect(decision.options.map((o) => o.title)).toEqual([
+    // The two invoice topics (either first: their scores are close), a third, then a person.
+    const titles = decision.options.map((o) => o.title);
+    expect(titles.slice(0, 2).sort()).toEqual([
       'Como consigo a nota fiscal?',
       'Posso emitir nota fiscal com CNPJ?',
-      'Como vocês usam meus dados pessoais?',
-      'Falar com um atendente',
     ]);
+    expect(titles).toHaveLength(4);
+    expect(titles[3]).toBe('Falar com um atendente');
     expect(decision.options.map((o) => o.id)).toEqual(['q1:1', 'q1:2', 'q1:3', 'q1:atendente']);
-    expect(decision.text).toContain('1. Como consigo a nota fiscal?');
+    expect(decision.text).toContain(`1. ${titles[0]}`);
     expect(decision.text).toContain('4. Falar com um atendente');
     expect(decision.evidence.map((e) => e.passageId)).toContain('nota-fiscal/como-consigo-a-nota-fiscal');
   });
 
+  /** The number of the option "Como consigo a nota fiscal?" in the question. */
+  const invoiceOption = async (): Promise<number> => {
+    const asked = await ask();
+    if (asked.kind !== 'clarify') throw new Error(`expected a clarifying question, got ${asked.kind}`);
+    return asked.options.findIndex((o) => o.passageId === 'nota-fiscal/como-consigo-a-nota-fiscal') + 1;
+  };
+
   it('answers the original question from the topic picked by number', async () => {
-    const decision = await reply('1');
+    const n = await invoiceOption();
+    expect(n).toBeGreaterThan(0);
+    const decision = await reply(String(n));
     expect(decision).toMatchObject({
       kind: 'reply',
       clarification: {
         kind: 'resolution',
         clarificationMessageId: 'c1',
         outcome: 'answered',
-        optionId: 'q1:1',
+        optionId: `q1:${n}`,
         pickedBy: 'number',
       },
     });
@@ -218,14 +229,15 @@ describe('a clarifying question when unsure', () => {
   });
 
   it('answers the topic picked by its words, or by a tap on the interactive list', async () => {
+    const n = await invoiceOption();
     expect(await reply('como consigo a nota fiscal')).toMatchObject({
       kind: 'reply',
-      clarification: { optionId: 'q1:1', pickedBy: 'words' },
+      clarification: { optionId: `q1:${n}`, pickedBy: 'words' },
     });
-    expect(await reply('Como vocês usam…', 'q1:1')).toMatchObject({
+    expect(await reply('Como vocês usam…', `q1:${n}`)).toMatchObject({
       kind: 'reply',
       evidence: [{ passageId: 'nota-fiscal/como-consigo-a-nota-fiscal' }],
-      clarification: { optionId: 'q1:1', pickedBy: 'interactive' },
+      clarification: { optionId: `q1:${n}`, pickedBy: 'interactive' },
     });
   });
 

@@ -65,7 +65,9 @@ export function featuresOf(result: SearchResult): ConfidenceFeatures | null {
     titleCoverage: best.titleCoverage,
     unknown: result.unknown,
     personal: result.personal,
-    now: result.now,
+    // "Consigo retirar ainda hoje?" asks what a passage stating "em até 2 horas" answers; "prato do
+    // dia hoje?" asks what no passage states, and "meu pedido de hoje não chegou" what only the record does.
+    now: best.statesDuration && result.personal === 0 ? 0 : result.now,
     offTopic: result.offTopic,
     aspectMissing: 1 - best.aspectMatch,
     answerCoverage: result.answer.coverage,

@@ -102,6 +102,8 @@ export interface ScoredPassage {
    * `titleCoverage`. "vcs fazem adestramento?" meets "Vocês fazem microchip?" only in "fazem".
    */
   titleRecall: number;
+  /** The passage states how long or by when ("em até 2 horas", "3 dias úteis"): it answers "…hoje?". */
+  statesDuration: boolean;
 }
 
 export interface SearchResult {
@@ -445,6 +447,7 @@ export class KnowledgeIndex {
         titleCoverage,
         aspectMatch,
         titleRecall: titleWeight > 0 ? titleMet / titleWeight : 0,
+        statesDuration: this.docAspects[doc]!.has('duration'),
       });
     }
     candidates.sort((x, y) => y.score - x.score);

@@ -98,6 +98,37 @@ const kindsOf = async (server) => {
   return Object.fromEntries(kinds.body.data.map((kind) => [kind.kind, kind.installed]));
 };
 
+/**
+ * On the compiled build, with the demo's 30 days: the figures follow the inbox filter (cards, the
+ * analytics report) and a report counts the breaches of the inbox's response-time targets.
+ */
+async function figures(server) {
+  const day = (at) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at);
+  const range = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now())}`;
+  const targets = await server.request('PATCH', '/api/inboxes/default', {
+    sla: { firstResponseMinutes: 1, resolutionMinutes: 30 },
+  });
+  if (targets.status !== 200) throw new Error(`metas → ${targets.status} ${JSON.stringify(targets.body)}`);
+  const stats = await server.get('/api/dashboard/stats?inboxId=default');
+  if (stats.status !== 200) throw new Error(`cartões de uma caixa → ${stats.status}`);
+  const report = await server.get(`/api/analytics/report?${range}&inboxId=default`);
+  if (report.status !== 200 || !(report.body.data.conversations.active > 0))
+    throw new Error(`relatório de uma caixa → ${report.status} ${JSON.stringify(report.body).slice(0, 200)}`);
+  const breaches = await server.get(`/api/analytics/custom?${range}&metric=slaBreaches&groupBy=inbox`);
+  const total = breaches.body?.data?.total;
+  if (breaches.status !== 200 || !(total?.count > 0) || typeof total.values.resolution !== 'number')
+    throw new Error(`metas estouradas → ${breaches.status} ${JSON.stringify(breaches.body).slice(0, 200)}`);
+  console.info(
+    `[simulator] 30 dias da caixa: ${report.body.data.conversations.active} conversas; metas estouradas: ${total.values.firstResponse} de primeira resposta, ${total.values.resolution} de resolução em ${total.count} medidas`,
+  );
+}
+
 const statusLine = (status) =>
   `state=${status.state} connected=${status.connected} phone=${status.phone ?? '-'} qr=${status.qr ? `${status.qr.slice(0, 48)}…` : '-'}`;
 
@@ -219,6 +250,7 @@ try {
       }
       console.info(`[simulator] servidor: ${command.slice(1).join(' ')}`);
       await voiceNotes(server, status.data.pairingCode);
+      await figures(server);
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '../../../test/helpers.js';
 import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
 import { invalidateSettings } from '../../kernel/settings/settings.service.js';
+import { SWEEP_EVERY_MS } from '../assignment/team-clock.js';
 
 /**
  * The conversation's life cycle end to end on the real server: resolve, the customer coming back
@@ -199,15 +200,22 @@ describeEachDatabase('the team’s day', (kind) => {
     const recent = await customerWrites('Tenho uma dúvida');
     const threeHoursAgo = Date.now() - 3 * 3_600_000;
     // Our answer was the last word, three hours ago (quiet) / 5 s short of two hours ago (recent).
-    const recentAt = Date.now() - 120 * 60_000 + 5_000;
+    // The recent one reaches the time halfway to the next round (seconds from now, never past it).
+    let roundAt = (Math.floor(Date.now() / SWEEP_EVERY_MS) + 1) * SWEEP_EVERY_MS;
+    if (roundAt - Date.now() < 6_000) {
+      await sleep(roundAt - Date.now() + 50);
+      roundAt += SWEEP_EVERY_MS;
+    }
+    const dueAt = Date.now() + Math.floor((roundAt - Date.now()) / 2);
+    const recentAt = dueAt - 120 * 60_000;
     await ctx.app.db
       .updateTable('conversations')
-      .set({ awaiting_since: null, last_message_time: threeHoursAgo })
+      .set({ awaiting_since: null, last_message_time: threeHoursAgo, handler_since: threeHoursAgo - 60_000 })
       .where('id', '=', quiet.conversationId)
       .execute();
     await ctx.app.db
       .updateTable('conversations')
-      .set({ awaiting_since: null, last_message_time: recentAt })
+      .set({ awaiting_since: null, last_message_time: recentAt, handler_since: recentAt - 60_000 })
       .where('id', '=', recent.conversationId)
       .execute();
     await ctx.app.db
@@ -223,14 +231,14 @@ describeEachDatabase('the team’s day', (kind) => {
       'O cliente não respondeu por 2 h: conversa abandonada',
     );
 
-    // A run is booked no later than the instant the recent one reaches the time (the round may be later).
+    // A run is booked for the instant the recent one reaches the time, before the next round.
     const booked = await ctx.app.db
       .selectFrom('jobs')
       .select('run_at')
       .where('kind', '=', 'conversation_sweep')
       .where('status', '=', 'pending')
       .execute();
-    expect(Math.min(...booked.map((job) => Number(job.run_at)))).toBeLessThanOrEqual(recentAt + 120 * 60_000);
+    expect(booked.map((job) => Number(job.run_at))).toContain(dueAt);
     await setRules({ abandonAfterMinutes: 24 * 60 });
   });
 
@@ -238,7 +246,11 @@ describeEachDatabase('the team’s day', (kind) => {
     const quiet = await customerWrites('Vou ver com meu marido');
     await ctx.app.db
       .updateTable('conversations')
-      .set({ awaiting_since: null, last_message_time: Date.now() - 10 * 60_000 })
+      .set({
+        awaiting_since: null,
+        last_message_time: Date.now() - 10 * 60_000,
+        handler_since: Date.now() - 11 * 60_000,
+      })
       .where('id', '=', quiet.conversationId)
       .execute();
     await ctx.app.db.updateTable('jobs').set({ status: 'done' }).where('kind', '=', 'agent_reply').execute();
@@ -251,6 +263,40 @@ describeEachDatabase('the team’s day', (kind) => {
     expect((await timeline(quiet.conversationId)).at(-1)?.text).toBe(
       'O cliente não respondeu por 5 min: conversa abandonada',
     );
+    await setRules({ abandonAfterMinutes: 24 * 60 });
+  });
+
+  it('abandons no customer who waits on us: handed off to the queue, or held by someone who has not written', async () => {
+    const tenMinutesAgo = Date.now() - 10 * 60_000;
+    const queued = await customerWrites('Quero falar com uma pessoa');
+    const held = await customerWrites('Quero falar com uma pessoa');
+    const answered = await customerWrites('Quero falar com uma pessoa');
+    await ctx.app.domain.messaging.changeHandler(queued.conversationId, {
+      mode: 'waiting_human',
+      reason: 'pedido do cliente',
+    });
+    for (const { conversationId } of [held, answered]) {
+      expect((await as(ana.token).post(`/api/conversations/${conversationId}/takeover`)).status).toBe(200);
+    }
+    // The AI's "I'll call someone" was the last word ten minutes ago, before Ana took two of them...
+    for (const { conversationId } of [queued, held, answered]) {
+      await ctx.app.db
+        .updateTable('conversations')
+        .set({ awaiting_since: null, last_message_time: tenMinutesAgo })
+        .where('id', '=', conversationId)
+        .execute();
+    }
+    // ...and Ana answered one of hers before going quiet with the customer.
+    await ctx.app.db
+      .updateTable('conversations')
+      .set({ handler_since: tenMinutesAgo - 60_000 })
+      .where('id', '=', answered.conversationId)
+      .execute();
+    await setRules({ abandonAfterMinutes: 5 });
+    await ctx.app.domain.jobs.drain();
+    expect((await conversation(queued.conversationId)).status).toBe('active');
+    expect((await conversation(held.conversationId)).status).toBe('active');
+    expect((await conversation(answered.conversationId)).status).toBe('abandoned');
     await setRules({ abandonAfterMinutes: 24 * 60 });
   });
 

@@ -152,6 +152,19 @@ export function lifecycle(deps: {
     return toConversation(result);
   }
 
+  /**
+   * Open conversations waiting on the customer: the last word was ours, said by whoever holds it now
+   * (after they took it). One waiting for a person, or held by someone who has not written yet, waits
+   * on us, even when the AI's "I'll call someone" was the last message.
+   */
+  const silentOnes = () =>
+    db
+      .selectFrom('conversations')
+      .where('status', '=', 'active')
+      .where('awaiting_since', 'is', null)
+      .where('handler_mode', '!=', 'waiting_human')
+      .whereRef('last_message_time', '>', 'handler_since');
+
   return {
     /** Resolved by a person, the API, an automation or the agent (actor null). */
     resolve: (conversationId: string, actor: LifecycleActor) =>
@@ -238,11 +251,8 @@ export function lifecycle(deps: {
      * become abandoned (a page at a time). Answers how many.
      */
     async abandonSilent(minutes: number, at = now()): Promise<number> {
-      const rows = await db
-        .selectFrom('conversations')
+      const rows = await silentOnes()
         .select('id')
-        .where('status', '=', 'active')
-        .where('awaiting_since', 'is', null)
         .where('last_message_time', '<=', at - minutes * 60_000)
         .orderBy('last_message_time')
         .limit(ABANDON_BATCH)
@@ -271,11 +281,8 @@ export function lifecycle(deps: {
      * last word of the longest-silent active one, plus that; null while none is waiting on the customer.
      */
     async nextAbandonAt(minutes: number): Promise<number | null> {
-      const row = await db
-        .selectFrom('conversations')
+      const row = await silentOnes()
         .select((eb) => eb.fn.min('last_message_time').as('oldest'))
-        .where('status', '=', 'active')
-        .where('awaiting_since', 'is', null)
         .executeTakeFirst();
       const oldest = row?.oldest;
       return oldest === null || oldest === undefined ? null : Number(oldest) + minutes * 60_000;

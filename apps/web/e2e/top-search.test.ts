@@ -1,10 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postInbound } from './support/api';
 import { signIn, VIEWPORTS } from './support/browser';
+import { repoRoot } from './support/server-env';
 import { adminBrowserSuite } from './support/suite';
 
 const suite = adminBrowserSuite();
+/** POLISH_SCREENSHOTS=1 saves the palette under docs/screenshots/polish. */
+const shots = process.env.POLISH_SCREENSHOTS === '1' ? join(repoRoot, 'docs/screenshots/polish') : null;
 
 /** Focus on the page itself (not a field), as after reading a screen. */
 async function focusPage(page: Page) {
@@ -105,4 +110,25 @@ describe('top search and shortcuts', () => {
     await page.getByRole('button', { name: 'Atalhos do teclado' }).click();
     await list.waitFor();
   });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`shows clients with formatted phones, conversations and messages (${viewport}, ${colorScheme})`, async () => {
+        const page = await suite.open({ viewport: VIEWPORTS[viewport], colorScheme });
+        await signIn(page, '/dashboard', suite.admin);
+        await page.getByRole('searchbox', { name: 'Buscar', exact: true }).click();
+        const palette = page.getByRole('dialog', { name: 'Buscar' });
+        await palette.waitFor();
+        await page.keyboard.type('ana');
+        await palette.getByRole('group', { name: 'Clientes' }).waitFor();
+        expect(await palette.getByRole('group', { name: 'Clientes' }).textContent()).toMatch(
+          /\+55 \d{2} \d{4,5}-\d{4}/,
+        );
+        if (shots) {
+          mkdirSync(shots, { recursive: true });
+          await page.screenshot({ path: join(shots, `search-${viewport}-${colorScheme}.png`) });
+        }
+      });
+    }
+  }
 });

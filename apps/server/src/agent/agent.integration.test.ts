@@ -135,15 +135,15 @@ describeEachDatabase('AI agent pipeline', (kind) => {
     const phone = newPhone();
     const first = await inbound(phone, 'Como rastrear meu pedido?');
     await waitFor(async () => (await agentMessages(first.conversationId)).length === 1, 'first reply');
-    // Alone, "e pelo whatsapp?" meets the passage about scams in the store's name.
-    await inbound(phone, 'e pelo whatsapp?');
+    // Alone, "e pelo app?" meets three passages as well as each other.
+    await inbound(phone, 'e pelo app?');
     const replies = await waitFor(async () => {
       const rows = await agentMessages(first.conversationId);
       return rows.length === 2 && rows;
     }, 'follow-up reply');
     const evidence = JSON.parse(replies[1]!.evidence) as { passageId: string }[];
     expect(evidence[0]?.passageId).toBe('rastreamento-de-pedidos/como-rastrear-meu-pedido');
-    expect(replies[1]!.content).toContain('WhatsApp');
+    expect(replies[1]!.content).toContain('aplicativo');
   });
 
   it('hands off on low confidence once, records the reason and a knowledge gap', async () => {

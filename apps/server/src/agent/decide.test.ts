@@ -101,6 +101,10 @@ describe('decide', () => {
     expect(decision.evidence[0]?.passageId).toBe('entrega-e-frete/posso-retirar-o-pedido-na-loja');
   });
 
+  it('asks nothing about a message without a word: it names no topic', async () => {
+    expect(await run('2')).toMatchObject({ kind: 'handoff', cause: 'low_confidence' });
+  });
+
   it('answers small talk without the knowledge base', async () => {
     expect(await run('Olá!')).toMatchObject({ kind: 'reply', smallTalk: true, evidence: [] });
   });

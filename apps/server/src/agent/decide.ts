@@ -121,8 +121,12 @@ export async function decide(input: DecideInput): Promise<Decision> {
           answerAbove: Math.max(band.answerAbove, settings.confidenceThreshold),
         })
       : null;
+  // A message without a word ("2", "??") names no topic to ask about.
   const ask = (): Decision | null =>
-    candidates.length >= 1 && input.mayClarify !== false && retrieval.confidence >= band.clarifyAbove
+    candidates.length >= 1 &&
+    input.mayClarify !== false &&
+    retrieval.confidence >= band.clarifyAbove &&
+    /\p{L}/u.test(question)
       ? clarify(input.optionKey ?? 'opcao', candidates, retrieval.passages, retrieval.confidence)
       : null;
   if (triaged && triaged !== 'answer' && input.provider.kind === 'retrieval') {

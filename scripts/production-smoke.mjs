@@ -129,6 +129,22 @@ async function figures(server) {
   );
 }
 
+/**
+ * On the compiled build: the top search finds the demo's clients by name, and by a phone typed with
+ * its punctuation.
+ */
+async function topSearch(server) {
+  const byName = await server.get('/api/search?q=ana');
+  const client = byName.body?.data?.clients?.[0];
+  if (byName.status !== 200 || !client?.phone)
+    throw new Error(`busca por nome → ${byName.status} ${JSON.stringify(byName.body).slice(0, 200)}`);
+  const typed = `+${client.phone.slice(0, 2)} (${client.phone.slice(2, 4)}) ${client.phone.slice(4, -4)}-${client.phone.slice(-4)}`;
+  const byPhone = await server.get(`/api/search?q=${encodeURIComponent(typed)}`);
+  if (byPhone.status !== 200 || !byPhone.body.data.clients.some((c) => c.id === client.id))
+    throw new Error(`busca por telefone → ${byPhone.status} ${JSON.stringify(byPhone.body).slice(0, 200)}`);
+  console.info(`[simulator] busca: "ana" e ${typed} encontram ${client.name}`);
+}
+
 const statusLine = (status) =>
   `state=${status.state} connected=${status.connected} phone=${status.phone ?? '-'} qr=${status.qr ? `${status.qr.slice(0, 48)}…` : '-'}`;
 
@@ -251,6 +267,7 @@ try {
       console.info(`[simulator] servidor: ${command.slice(1).join(' ')}`);
       await voiceNotes(server, status.data.pairingCode);
       await figures(server);
+      await topSearch(server);
     },
   );
 

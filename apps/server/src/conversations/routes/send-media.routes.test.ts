@@ -70,9 +70,9 @@ for (const kind of DATABASE_KINDS) {
       const zip = await upload(samples.wholeZip, 'fileName=fotos.zip', 'application/zip');
       expect(zip.json().data).toMatchObject({ type: 'document', mediaMimeType: 'application/zip' });
       const detail = await api(ctx.app, token).get(`/api/conversations/${conversationId}`);
-      const listed = (detail.body.data.messages as Array<{ mediaFileName?: string; mediaSize?: number }>).find(
-        (m) => m.mediaFileName === 'orcamento.pdf',
-      );
+      const listed = (
+        detail.body.data.messages as Array<{ mediaFileName?: string; mediaSize?: number }>
+      ).find((m) => m.mediaFileName === 'orcamento.pdf');
       expect(listed?.mediaSize).toBe(samples.pdf.byteLength);
       await runSends();
       // The runner's own loop may hold a send meanwhile: wait for what the customer received.

@@ -96,7 +96,6 @@ export function ComposerEmojiPicker({ onPick, disabled, triggerClassName }: Prop
             <Picker.Search
               aria-label="Buscar emoji"
               placeholder="Buscar emoji..."
-              // biome-ignore lint/a11y/noAutofocus: the picker opens to search
               autoFocus
               className="m-2 h-9 appearance-none rounded-lg border border-slate-300 bg-white px-3 text-slate-900 text-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
             />

@@ -10,12 +10,14 @@ describe('readPublicInfo', () => {
           demo: true,
           demoCredentials: { email: 'admin@atende.local', password: 'atende123' },
           version: '1.0.0',
+          supportEmail: 'suporte@loja.com.br',
         },
       }),
     ).toEqual({
       demo: true,
       demoCredentials: { email: 'admin@atende.local', password: 'atende123' },
       version: '1.0.0',
+      supportEmail: 'suporte@loja.com.br',
     });
     expect(
       readPublicInfo({ success: true, data: { demo: false, demoCredentials: null, version: '1.0.0' } }),
@@ -23,6 +25,7 @@ describe('readPublicInfo', () => {
       demo: false,
       demoCredentials: null,
       version: '1.0.0',
+      supportEmail: null,
     });
   });
 

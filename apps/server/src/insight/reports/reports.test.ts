@@ -257,6 +257,8 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
         automation: { rate: 50, resolved: 2 },
         csat: { average: 3.5, responses: 2, sent: 2 },
         handoffs: { count: 1, rate: 33.3 },
+        // The AI in 30 s (c1) and 10 s (c2), Ana in 4 min (c2).
+        responseTime: { ai: { averageMs: 20_000, count: 2 }, human: { averageMs: 4 * MIN, count: 1 } },
       },
     });
     expect(suporte).toMatchObject({
@@ -265,8 +267,12 @@ describe.each(testDatabases())('service figures and reports on $kind', (target) 
         conversations: 2,
         automation: { rate: 50 },
         csat: { average: null, sent: 1, skippedWindow: 1 },
+        // The AI in 5 s (c4), Bruno in 10 min (c3).
+        responseTime: { ai: { averageMs: 5_000, count: 1 }, human: { averageMs: 10 * MIN, count: 1 } },
       },
     });
+    // Each reply in one inbox: the groups add up to the period's.
+    expect(byInbox.total.responseTime.all.count).toBe(5);
 
     const byPerson = await service({ groupBy: 'operator' });
     const group = (key: string) => byPerson.groups.find((g) => g.key === key);

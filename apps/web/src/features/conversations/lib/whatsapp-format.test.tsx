@@ -25,6 +25,8 @@ describe('WhatsApp formatting', () => {
 
   it('nests markers and leaves what does not open and close as typed', () => {
     expect(view('*_muito importante_*').querySelector('strong em')?.textContent).toBe('muito importante');
+    expect(view('(*entre parênteses*).').querySelector('strong')?.textContent).toBe('entre parênteses');
+    expect(view('"_citado_"!').querySelector('em')?.textContent).toBe('citado');
     for (const plain of [
       '2*3*4',
       'a * b * c',
@@ -33,6 +35,9 @@ describe('WhatsApp formatting', () => {
       '**',
       '*não *',
       '~ x ~',
+      'window.__a=1; b.__c=2',
+      'x_y_z',
+      '*a*b',
     ]) {
       const p = view(plain);
       expect(p.textContent, plain).toBe(plain);

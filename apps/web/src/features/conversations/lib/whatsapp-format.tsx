@@ -108,14 +108,22 @@ const MARKERS: Record<string, 'strong' | 'em' | 's' | 'code'> = {
   '`': 'code',
 };
 
-const WORD = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
+/** What may stand before an opening marker (besides a line start, a space or another marker). */
+const OPENS_AFTER = new Set([...'([{"\'«“‘¿¡']);
+/** What may follow a closing marker (besides an end, a space or another marker). */
+const CLOSES_BEFORE = new Set([...'.,;:!?)]}"\'»”’…-']);
 
-/** A marker may close at `at`: after a non-space, before an end, a space or punctuation. */
+/** A marker of another kind: `*_both_*` nests. */
+const isOtherMarker = (char: string, marker: string) => char !== marker && Object.hasOwn(MARKERS, char);
+
+/** A marker may close at `at`: after a non-space, before an end, a space, punctuation or another marker. */
 function canClose(text: string, at: number): boolean {
+  const marker = text[at] ?? '';
   const inner = text[at - 1];
   const next = text[at + 1];
-  return inner !== undefined && !SPACE.test(inner) && (next === undefined || !WORD.test(next));
+  if (inner === undefined || SPACE.test(inner)) return false;
+  return next === undefined || SPACE.test(next) || CLOSES_BEFORE.has(next) || isOtherMarker(next, marker);
 }
 
 /**
@@ -136,13 +144,21 @@ function closers(text: string): Map<string, Int32Array> {
 
 /**
  * Where the marker opened at `open` closes on the same line, or -1. WhatsApp opens a marker after a
- * line start, a space or punctuation, before a non-space.
+ * line start, a space, an opening bracket or quote, or another marker, before a non-space: "a_b_c"
+ * and "window.__x" stay as typed.
  */
 function closing(text: string, open: number, next: Map<string, Int32Array>): number {
   const marker = text[open] ?? '';
   const before = text[open - 1];
   const after = text[open + 1];
-  if (before !== undefined && WORD.test(before)) return -1;
+  if (
+    before !== undefined &&
+    !SPACE.test(before) &&
+    !OPENS_AFTER.has(before) &&
+    !isOtherMarker(before, marker)
+  ) {
+    return -1;
+  }
   if (after === undefined || SPACE.test(after) || after === marker) return -1;
   const at = next.get(marker)?.[open + 2] ?? -1;
   if (at === -1) return -1;

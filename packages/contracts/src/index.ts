@@ -37,7 +37,6 @@ export * from './search.js';
 export * from './settings.js';
 export * from './simulator.js';
 export * from './speech-to-text.js';
-export * from './speech-to-text.js';
 export * from './timeline.js';
 export * from './users.js';
 export * from './webhooks.js';

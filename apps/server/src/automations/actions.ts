@@ -10,6 +10,7 @@ import { AppError } from '../lib/app-error.js';
 import { now } from '../lib/clock.js';
 import { createSafeFetch } from '../lib/safe-fetch.js';
 import type { AuthUser } from '../types.js';
+import { parseBusinessHours } from './business-hours.js';
 import type { RunJournal } from './run-journal.js';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -225,7 +226,8 @@ export async function runActions(
           .select('business_hours')
           .where('id', '=', c.inboxId)
           .executeTakeFirst();
-        const hours = app.automations.cache.hoursOf(c.inboxId);
+        // The stored hours, not the cache's (another instance may have changed them a moment ago).
+        const hours = parseBusinessHours(row?.business_hours ?? null);
         const text = action.message === 'greeting' ? hours.greeting : hours.outOfOffice;
         if (!row || !hours.enabled || !text)
           return 'sem mensagem configurada no horário de atendimento da caixa';

@@ -27,6 +27,9 @@ export class RulesCache {
   private hours = new Map<string, BusinessHours>();
   private events: ReadonlySet<TriggerEvent> = new Set();
   private timer: NodeJS.Timeout | null = null;
+  /** Refreshes started and the latest applied: an older read finishing last never replaces a newer one. */
+  private started = 0;
+  private applied = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -44,10 +47,13 @@ export class RulesCache {
   }
 
   async refresh(): Promise<void> {
+    const mine = ++this.started;
     const [rules, inboxes] = await Promise.all([
       rulesRepository(this.db).list({ enabledOnly: true }),
       this.db.selectFrom('inboxes').select(['id', 'business_hours']).execute(),
     ]);
+    if (mine < this.applied) return;
+    this.applied = mine;
     this.replace(rules, new Map(inboxes.map((row) => [row.id, parseBusinessHours(row.business_hours)])));
   }
 

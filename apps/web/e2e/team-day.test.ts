@@ -33,6 +33,7 @@ describe.each(E2E_DATABASE_KINDS)("the team's day (%s)", (database) => {
   let beto: Session;
   const opened: TestPage[] = [];
   let silentId = '';
+  let inboxId = '';
 
   interface Row {
     status: string;
@@ -233,8 +234,8 @@ describe.each(E2E_DATABASE_KINDS)("the team's day (%s)", (database) => {
     const inboxes = await api.apiFetch<{ data: { id: string; primary: boolean }[] }>('/inboxes', {
       token: admin.token,
     });
-    const primary = inboxes.body.data.find((inbox) => inbox.primary)!;
-    const changed = await api.apiFetch(`/inboxes/${primary.id}`, {
+    inboxId = inboxes.body.data.find((inbox) => inbox.primary)!.id;
+    const changed = await api.apiFetch(`/inboxes/${inboxId}`, {
       method: 'PATCH',
       token: admin.token,
       body: {
@@ -413,7 +414,7 @@ describe.each(E2E_DATABASE_KINDS)("the team's day (%s)", (database) => {
       expect(gone.status).toBe(404);
     });
 
-    it('lists the waiting queue oldest first while nobody is free, and bulk-resolves from it', async () => {
+    it('lists the waiting queue oldest first while nobody is free, gives the oldest to whoever comes back with room, and bulk-resolves', async () => {
       await chooseAvailability(olgaPage, 'Ocupado');
       const first = await api.postInbound(admin.token, {
         phone: `55117${String(stamp).padStart(6, '0')}3`,
@@ -447,7 +448,25 @@ describe.each(E2E_DATABASE_KINDS)("the team's day (%s)", (database) => {
       await row(adminPage, `Fila A ${stamp}`).click();
       await expectHeader(adminPage, admin, first.conversationId, 'AtivaAguardando humano');
 
+      // Olga comes back with room for one: the oldest waiting is hers at once, the other keeps waiting.
+      const roomForOne = await api.apiFetch(`/inboxes/${inboxId}`, {
+        method: 'PATCH',
+        token: admin.token,
+        body: { assignCapacity: 1 },
+      });
+      expect(roomForOne.status).toBe(200);
+      await chooseAvailability(olgaPage, 'Online');
+      await expect
+        .poll(async () => (await conversation(first.conversationId)).handler)
+        .toMatchObject({ mode: 'human', userId: olga.user.id });
+      await expectHeader(adminPage, admin, first.conversationId, `AtivaCom ${OLGA.name}`);
+      expect((await conversation(second.conversationId)).handler.mode).toBe('waiting_human');
+      await expect
+        .poll(() => adminPage.getByRole('tab', { name: /Não atribuídas/ }).textContent())
+        .toBe(`Não atribuídas${count - 1}`);
+
       // A row's checkbox shows on hover (or keyboard focus); once one is checked, all show.
+      await adminPage.getByRole('tab', { name: /Todas/ }).click();
       await row(adminPage, `Fila A ${stamp}`).hover();
       await adminPage.getByLabel(`Selecionar Fila A ${stamp}`).check();
       await adminPage.getByLabel(`Selecionar Fila B ${stamp}`).check();

@@ -27,8 +27,8 @@ describe('sendMessageRequestSchema', () => {
 
   it('rejects blank and over-long messages', () => {
     expect(sendMessageRequestSchema.safeParse({ message: '   ' }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ message: 'a'.repeat(1001) }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ message: 'a'.repeat(1000) }).success).toBe(true);
+    expect(sendMessageRequestSchema.safeParse({ message: 'a'.repeat(4097) }).success).toBe(false);
+    expect(sendMessageRequestSchema.safeParse({ message: 'a'.repeat(4096) }).success).toBe(true);
   });
 });
 

@@ -532,13 +532,14 @@ describe('inbox layout', () => {
     });
   }
 
-  it('on a phone the open chat gets the screen: no footer under it, the footer is back on the list', async () => {
+  it('on a phone the inbox gets the screen: no footer under the list nor the open chat; a desktop keeps it', async () => {
     const who = customer('Rodapé');
     await postInbound(suite.admin.token, { ...who, text: 'Oi, rodapé' });
     const page = await open({ viewport: VIEWPORTS.phone });
     await signIn(page, '/conversations', suite.admin);
     const footer = page.getByRole('contentinfo');
-    await footer.waitFor();
+    await row(page, who.name).waitFor();
+    expect(await footer.isVisible()).toBe(false);
     await openConversation(page, who.name);
     expect(await footer.isVisible()).toBe(false);
     const composer = await page.getByRole('button', { name: 'Enviar mensagem' }).evaluate(boxOf);
@@ -546,11 +547,11 @@ describe('inbox layout', () => {
     const chat = await page.getByRole('region', { name: 'Conversa' }).evaluate(boxOf);
     expect(VIEWPORTS.phone.height - chat.bottom).toBeLessThan(8);
     await page.getByRole('button', { name: 'Voltar para a lista' }).click();
-    await footer.waitFor();
+    expect(await footer.isVisible()).toBe(false);
 
     await page.setViewportSize(VIEWPORTS.desktop);
     await openConversation(page, who.name);
-    expect(await footer.isVisible()).toBe(true);
+    await footer.waitFor();
   });
 
   it('a touch-hold shows the action bar without covering the message above', async () => {

@@ -8,7 +8,7 @@ import {
   validateAttachment,
 } from './attachment';
 import { ACTION_BAR_EMOJI, BUBBLE_PICKER_EMOJI, COMPOSER_EMOJI, QUICK_REPLIES } from './constants';
-import { callLink, confidencePercent, forwardText, senderLabel } from './message-text';
+import { confidencePercent, forwardText, senderLabel } from './message-text';
 import { applyAgentReaction, cleanReactions, nextReaction } from './reactions';
 import { safeMediaUrl } from './safe-url';
 
@@ -119,9 +119,8 @@ describe('message text', () => {
     expect(senderLabel({ sender: 'admin', aiGenerated: false })).toBe('Admin');
   });
 
-  it('rounds confidence and builds call links and forwards', () => {
+  it('rounds confidence and builds forwards', () => {
     expect(confidencePercent(0.876)).toBe('88%');
-    expect(callLink('+55 (11) 99999-0001', 'voice')).toMatch(/^https:\/\/wa\.me\/5511999990001\?text=/);
     expect(forwardText({ content: 'Oi', sender: 'client' }, 'Maria')).toContain('Oi');
   });
 

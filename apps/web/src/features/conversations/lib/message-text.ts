@@ -28,36 +28,25 @@ export function displayName(row: { clientName: string | null; clientId: string }
   return row.clientName?.trim() || `Cliente ${row.clientId}`;
 }
 
-/** External chat link built from the phone with prefilled text. */
-export function callLink(phone: string, kind: 'voice' | 'video'): string {
-  const digits = phone.replace(/\D/g, '');
-  const text =
-    kind === 'voice'
-      ? 'Olá! Gostaria de conversar por chamada de voz.'
-      : 'Olá! Gostaria de conversar por videochamada.';
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+/** A message quoted or previewed elsewhere: a file's "[Documento: nota.pdf]" reads "Documento: nota.pdf". */
+export function quotedText(content: string): string {
+  const placeholder = mediaPlaceholder(content);
+  if (!placeholder) return content;
+  return placeholderLine(placeholder);
 }
-
-export const CALL_ALERTS = {
-  voice: 'Número de telefone não disponível para chamada.',
-  video: 'Número de telefone não disponível para videochamada.',
-} as const;
 
 /**
  * The words a bubble shows under its media: a caption, or nothing for the "[Documento: nota.pdf]"
  * line a file without caption is stored with (the media shows the file and its name). Without the
  * file (still downloading, or lost), that line reads without brackets: "Documento: nota.pdf".
  */
-/** A message quoted or previewed elsewhere: a file's "[Documento: nota.pdf]" reads "Documento: nota.pdf". */
-export function quotedText(content: string): string {
-  const placeholder = mediaPlaceholder(content);
-  if (!placeholder) return content;
-  return placeholder.fileName ? `${placeholder.label}: ${placeholder.fileName}` : placeholder.label;
-}
-
 export function bubbleText(message: Pick<Message, 'content' | 'mediaUrl'>): string {
   const placeholder = mediaPlaceholder(message.content);
   if (!placeholder) return message.content;
   if (message.mediaUrl) return '';
+  return placeholderLine(placeholder);
+}
+
+function placeholderLine(placeholder: { label: string; fileName: string | null }): string {
   return placeholder.fileName ? `${placeholder.label}: ${placeholder.fileName}` : placeholder.label;
 }

@@ -437,6 +437,31 @@ describe('conversations inbox', () => {
     }
   });
 
+  it('on a touch phone one tap on Fontes opens the passages, and its target is 44 px tall', async () => {
+    const who = customer('Toque');
+    await postInbound(suite.admin.token, { ...who, text: 'Qual é o prazo para trocar um produto?' });
+    const page = await open({ viewport: VIEWPORTS.phone, hasTouch: true });
+    await signIn(page, '/conversations', suite.admin);
+    await row(page, who.name).tap();
+    await page.getByTestId('chat-title').filter({ hasText: who.name }).waitFor();
+    const sources = bubbles(page)
+      .getByRole('button', { name: /^Fontes \(\d+\)$/ })
+      .first();
+    await sources.waitFor({ timeout: 15_000 });
+    const box = await sources.evaluate(boxOf);
+    const middle = box.left + (box.right - box.left) / 2;
+    for (const dy of [-21, 21]) {
+      const y = (box.top + box.bottom) / 2 + dy;
+      const hit = await page.evaluate(
+        (point) => document.elementFromPoint(point.x, point.y)?.textContent ?? '',
+        { x: middle, y },
+      );
+      expect(hit).toMatch(/^Fontes/);
+    }
+    await sources.tap();
+    await page.getByTestId('message-evidence').first().waitFor({ timeout: 2_000 });
+  });
+
   it('shows the load error with a retry', async () => {
     const page = await open();
     let fail = true;

@@ -32,6 +32,8 @@ export interface PageOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Another server than the global setup's (a test file that starts its own, support/test-server.ts). */
   baseURL?: string;
+  /** A touch screen: taps are touch events, as on a phone. */
+  hasTouch?: boolean;
 }
 
 export interface TestPage {
@@ -61,6 +63,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     serviceWorkers: options.serviceWorkers ?? 'block',
+    hasTouch: options.hasTouch ?? false,
   });
   const page = await context.newPage();
   const errors: string[] = [];

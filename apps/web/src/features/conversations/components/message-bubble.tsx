@@ -87,7 +87,9 @@ export const MessageBubble = memo(function MessageBubble({
       onPointerLeave={(e) => {
         if (e.pointerType === 'mouse') setHovered(false);
       }}
-      onFocus={() => setHovered(true)}
+      // Keyboard focus shows the actions; a tap's focus must not, or the bar appears between the
+      // press and the click and the tapped button moves away from the finger.
+      onFocus={(e) => e.target.matches(':focus-visible') && setHovered(true)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
           setHovered(false);
@@ -207,7 +209,8 @@ export const MessageBubble = memo(function MessageBubble({
                 aria-expanded={showEvidence}
                 aria-controls={evidenceId}
                 onClick={() => setShowEvidence((v) => !v)}
-                className="rounded underline underline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-current"
+                // The pseudo-element widens the target to 44 px for a finger without growing the footer.
+                className="relative rounded underline underline-offset-2 before:absolute before:-inset-x-2 before:-inset-y-3.5 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-current"
               >
                 {showEvidence ? 'Ocultar fontes' : `Fontes (${formatNumber(message.evidence.length)})`}
               </button>

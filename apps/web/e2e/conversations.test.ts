@@ -462,6 +462,24 @@ describe('conversations inbox', () => {
     await page.getByTestId('message-evidence').first().waitFor({ timeout: 2_000 });
   });
 
+  it('on a phone the note mode keeps its tab on one line and its hint whole', async () => {
+    const who = customer('Nota');
+    await postInbound(suite.admin.token, { ...who, text: 'Oi, nota' });
+    const page = await open({ viewport: VIEWPORTS.phone });
+    await signIn(page, '/conversations', suite.admin);
+    await openConversation(page, who.name);
+    const tab = page.getByRole('button', { name: 'Nota privada', exact: true });
+    await tab.click();
+    const hint = page.getByTestId('note-hint');
+    await hint.waitFor();
+    const box = await tab.evaluate(boxOf);
+    expect(box.bottom - box.top).toBeLessThanOrEqual(30);
+    const clipped = await hint.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(clipped).toBe(false);
+    const right = (await hint.evaluate(boxOf)).right;
+    expect(right).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+  });
+
   it('shows the load error with a retry', async () => {
     const page = await open();
     let fail = true;

@@ -38,7 +38,7 @@ const iconButton =
 const COUNTER_MARGIN = 400;
 
 const modeTab =
-  'inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40';
+  'inline-flex h-7 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40';
 
 /**
  * The composer: a reply to the customer, or (Nota privada) a note only the team sees, where `@`
@@ -294,10 +294,10 @@ export function Composer({
         />
       )}
       {!disabled && !attachment && (
-        <div className="mb-2 flex items-center gap-2">
+        <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1">
           <fieldset
             aria-label="Tipo de mensagem"
-            className="inline-flex rounded-lg border-0 bg-slate-100 p-0.5 dark:bg-slate-800"
+            className="inline-flex shrink-0 rounded-lg border-0 bg-slate-100 p-0.5 dark:bg-slate-800"
           >
             <button
               type="button"
@@ -335,7 +335,7 @@ export function Composer({
           {isNote && (
             <p
               data-testid="note-hint"
-              className="min-w-0 truncate text-amber-800 text-xs dark:text-amber-300"
+              className="min-w-0 text-amber-800 text-xs dark:text-amber-300"
             >
               Só a equipe vê. Use @ para mencionar.
             </p>

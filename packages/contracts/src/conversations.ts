@@ -3,9 +3,9 @@ import { messageClarificationSchema } from './clarification.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { okEnvelope } from './envelope.js';
+import { CAPTION_MAX_CHARS } from './media.js';
 import { conversationPrioritySchema } from './priority.js';
 import { transcriptStatusSchema } from './speech-to-text.js';
-import { CAPTION_MAX_CHARS } from './media.js';
 
 export const senderSchema = z.enum(['client', 'agent', 'admin']);
 export type Sender = z.infer<typeof senderSchema>;

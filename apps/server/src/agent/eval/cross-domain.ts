@@ -7,7 +7,7 @@ import { KnowledgeIndex } from '../retrieval/kb-index.js';
 import { retrieve } from '../retrieval/retrieve.js';
 import { DEFAULT_TUNING, type Tuning } from '../retrieval/tuning.js';
 import { createRetrievalProvider } from '../retrieval-provider.js';
-import type { Domain, DomainItem } from './domains.js';
+import type { Domain } from './domains.js';
 import { fitBand } from './fit-band.js';
 import { fitLogistic } from './fit-calibration.js';
 import { customerReply, samePassage } from './simulated-customer.js';

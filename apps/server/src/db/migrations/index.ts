@@ -23,9 +23,9 @@ import * as m032 from './032-team-day.js';
 import * as m033 from './033-satisfaction-reports.js';
 import * as m034 from './034-automations.js';
 import * as m035 from './035-channel-status.js';
+import * as m036 from './036-message-media-details.js';
 import * as m037 from './037-voice-transcripts.js';
 import * as m038 from './038-conversation-priority.js';
-import * as m036 from './036-message-media-details.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {

@@ -333,10 +333,7 @@ export function Composer({
             </button>
           </fieldset>
           {isNote && (
-            <p
-              data-testid="note-hint"
-              className="min-w-0 text-amber-800 text-xs dark:text-amber-300"
-            >
+            <p data-testid="note-hint" className="min-w-0 text-amber-800 text-xs dark:text-amber-300">
               Só a equipe vê. Use @ para mencionar.
             </p>
           )}

@@ -6,6 +6,19 @@ import { okEnvelope } from './envelope.js';
 import { inboxIdSchema } from './inboxes.js';
 
 /** A simulated customer writes: the same ingest path a real channel uses. */
+/**
+ * Whether base64 starts like an Ogg/Opus file (an Ogg page whose first packet is OpusHead): what a
+ * customer's voice note is, so junk never becomes a media download that can only fail.
+ */
+function startsAsOggOpus(base64: string): boolean {
+  try {
+    const head = atob(base64.slice(0, 48));
+    return head.startsWith('OggS') && head.slice(28, 36) === 'OpusHead';
+  } catch {
+    return false;
+  }
+}
+
 export const simulatorInboundRequestSchema = z.object({
   phone: z
     .string()
@@ -21,6 +34,7 @@ export const simulatorInboundRequestSchema = z.object({
   audio: z
     .base64('Áudio inválido: envie o arquivo em base64')
     .max(1_400_000, 'Áudio muito grande para o simulador (máximo de 1 MB)')
+    .refine(startsAsOggOpus, 'Áudio inválido: envie uma nota de voz Ogg/Opus')
     .optional(),
   replyToId: idSchema.optional(),
   /** The choice the customer tapped on buttons or a list we sent (a rating's `csat:4`). */

@@ -28,7 +28,7 @@ describeEachDatabase('public API documentation', (kind) => {
     const send = document.paths['/api/conversations/{id}/messages'].post;
     expect(send.requestBody.content['application/json'].schema.properties.message).toMatchObject({
       type: 'string',
-      maxLength: 1000,
+      maxLength: 4096,
     });
     expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(DOMAIN_EVENT_TYPES).sort());
     const received =

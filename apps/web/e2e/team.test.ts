@@ -239,7 +239,7 @@ describe('the team, end to end', () => {
     const handoffText = `Um momento, ${stamp}: já chamo alguém da equipe.`;
     await adminPage.goto('/settings/agent');
     const form = adminPage.getByTestId('agent-settings');
-    await form.getByLabel('Limiar de confiança (0 a 1)').fill('0.99');
+    await form.getByLabel('Limiar de confiança (%)').fill('99');
     await form.getByLabel('Mensagem de transferência').fill(handoffText);
     await form.getByRole('button', { name: 'Salvar' }).click();
     await adminPage.getByText('Configurações salvas').first().waitFor();

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_OPERATOR, type Inbox } from '@atende/contracts';
+import { DEMO_ADMIN, DEMO_OPERATOR, formatPhone, type Inbox } from '@atende/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownServerData } from './support/api';
@@ -89,7 +89,7 @@ describe('inboxes', () => {
     await row.getByText('Conectado', { exact: true }).waitFor();
     const sales = await inboxNamed(SALES);
     expect(sales.status.connected).toBe(true);
-    expect(await row.textContent()).toContain(sales.phone ?? 'sem número');
+    expect(await row.textContent()).toContain(sales.phone ? formatPhone(sales.phone) : 'sem número');
   });
 
   it('the dashboard card shows both inboxes, each state live', async () => {

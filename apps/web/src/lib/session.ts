@@ -40,11 +40,14 @@ export function patchSession(patch: Partial<AuthState>): void {
   for (const listener of listeners) listener();
 }
 
-/** Forgets the session here (token, user) and tells `onSessionEnd` listeners. */
-export function endSession(error: string | null = null): void {
+/**
+ * Forgets the session here (user, and the stored token unless `keepToken`) and tells `onSessionEnd`
+ * listeners.
+ */
+export function endSession(error: string | null = null, keepToken = false): void {
   validation?.abort();
   validation = null;
-  clearToken();
+  if (!keepToken) clearToken();
   patchSession({ user: null, token: null, isAuthenticated: false, isLoading: false, error });
   for (const listener of sessionEndListeners) listener();
 }
@@ -69,7 +72,10 @@ export async function validateSession(): Promise<void> {
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error('Falha ao validar a sessão', error);
-    endSession(validationMessage(error));
+    // Only the server can say a token is bad. A check that never reached it (offline, or the page
+    // navigating away mid-request) keeps the token, so the next load signs in again.
+    const unreached = !(error instanceof ApiError) || error.status === 0;
+    endSession(validationMessage(error), unreached);
   } finally {
     if (validation === controller) validation = null;
   }

@@ -82,6 +82,20 @@ describe('auth store', () => {
     expect(auth.getAuthState().isAuthenticated).toBe(false);
   });
 
+  it('keeps the stored token when the check never reaches the server (offline, page navigating away)', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    await startApp();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await auth.validateSession();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
+    expect(localStorage.getItem('auth_token')).toBe('tok');
+
+    await startApp();
+    fetchMock.mockResolvedValueOnce(respond(200, { success: true, data: user }));
+    await auth.validateSession();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: false, user });
+  });
+
   it('login stores token and user; failure keeps the server message and rethrows', async () => {
     await startApp();
     fetchMock.mockResolvedValueOnce(

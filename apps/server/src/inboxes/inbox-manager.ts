@@ -10,6 +10,7 @@ import type {
 import { channelStateRepository } from '../channels/channel-state.repository.js';
 import { hasPublishedStatus } from '../channels/published-status.js';
 import { DEFAULT_KIND } from '../channels/registry.js';
+import type { SlaTargets } from '../conversations/attention/sla.js';
 import type { Messaging } from '../conversations/messaging/messaging.js';
 import { sentMessages } from '../conversations/messaging/sent-messages.js';
 import { serviceWindowAt } from '../conversations/messaging/service-window.js';
@@ -69,6 +70,7 @@ export class InboxManager {
   /** Inboxes whose kind is not installed here: listed with a status saying so. */
   private readonly missing = new Map<string, InboxWithMembers>();
   private primaryId: string | null = null;
+  private targets: ReadonlyMap<string, SlaTargets> = new Map();
   /** Inboxes last announced as connected (see `announce`). */
   private readonly connected = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
@@ -145,6 +147,14 @@ export class InboxManager {
     // Who may see which inbox may have changed: every dashboard socket's rooms are recomputed.
     await this.deps.app.realtime.refreshDashboardRooms();
     this.deps.app.realtime.toDashboard('inboxes:changed', {});
+  }
+
+  /**
+   * Each inbox's response-time targets, as of the last sync (a change made here at once, on another
+   * instance within `SYNC_MS`): read with every conversation page, so never queried per request.
+   */
+  slaTargets(): ReadonlyMap<string, SlaTargets> {
+    return this.targets;
   }
 
   channelOf(inboxId: string): Channel | undefined {
@@ -314,6 +324,15 @@ export class InboxManager {
     this.lastSeen = await repo.lastChange();
     const rows = await repo.list();
     this.primaryId = rows[0]?.id ?? null;
+    this.targets = new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          firstResponseMinutes: row.sla_first_response_minutes,
+          resolutionMinutes: row.sla_resolution_minutes,
+        },
+      ]),
+    );
     const active = new Set(rows.map((row) => row.id));
     for (const id of [...this.running.keys()]) if (!active.has(id)) await this.stopInbox(id);
     for (const id of [...this.missing.keys()]) if (!active.has(id)) this.missing.delete(id);

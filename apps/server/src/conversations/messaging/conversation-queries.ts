@@ -3,8 +3,10 @@ import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql } fr
 import { preparedQuery, preparedQueryWithLimit } from '../../db/prepared-query.js';
 import type { ConversationsTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { now } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import type { SlaTargets } from '../attention/sla.js';
 import { CONVERSATION_NOT_FOUND } from './change-handler.js';
 import {
   type ConversationSummaryRow,
@@ -29,6 +31,8 @@ export interface ListConversationsFilter {
   heldBy?: string | null | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** Each inbox's response-time targets: given, every row carries its nearest one (`sla`). */
+  slaTargets?: ReadonlyMap<string, SlaTargets> | undefined;
 }
 
 /** The filters on the conversation's own columns (everything but the search). */
@@ -71,15 +75,19 @@ function isDefaultList(filter: ListConversationsFilter): boolean {
 /** `limit + 1` rows fetched → the page and the cursor of the next one. */
 function toPage(
   rows: ConversationSummaryRow[],
-  limit: number,
+  filter: ListConversationsFilter,
   total: number,
   keyOf: (row: ConversationSummaryRow) => number = (row) => row.last_message_time ?? 0,
 ) {
+  const { limit, slaTargets } = filter;
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
+  const at = now();
   return {
-    conversations: pageRows.map(toConversation),
+    conversations: pageRows.map((row) =>
+      toConversation(row, slaTargets && (slaTargets.get(row.inbox_id) ?? null), at),
+    ),
     nextCursor: hasMore && last ? encodeCursor({ time: keyOf(last), id: last.id }) : null,
     total,
   };
@@ -210,7 +218,7 @@ export function conversationQueries(db: Kysely<Database>) {
           cursor ? pageAfter(db, filter.limit + 1, cursor.time, cursor.id) : firstPage(db, filter.limit + 1),
           countAll(db),
         ]);
-        return toPage(rows, filter.limit, Number(count.rows[0]?.total ?? 0));
+        return toPage(rows, filter, Number(count.rows[0]?.total ?? 0));
       }
       let page = filtered(filter);
       // The queue (waiting for a person): who waits longest comes first (the cursor is on handler_since).
@@ -231,7 +239,7 @@ export function conversationQueries(db: Kysely<Database>) {
             .execute(),
           countFiltered(filter),
         ]);
-        return toPage(rows, filter.limit, total, (row) => row.handler_since);
+        return toPage(rows, filter, total, (row) => row.handler_since);
       }
       if (cursor) {
         page = page.where((eb) =>
@@ -249,15 +257,23 @@ export function conversationQueries(db: Kysely<Database>) {
           .execute(),
         countFiltered(filter),
       ]);
-      return toPage(rows, filter.limit, total);
+      return toPage(rows, filter, total);
     },
 
-    /** The conversation with its newest `messagesLimit` messages, oldest first. */
-    async getConversation(id: string, messagesLimit: number): Promise<ConversationDetail> {
+    /**
+     * The conversation with its newest `messagesLimit` messages, oldest first (and its nearest
+     * response-time target, given each inbox's).
+     */
+    async getConversation(
+      id: string,
+      messagesLimit: number,
+      slaTargets?: ReadonlyMap<string, SlaTargets>,
+    ): Promise<ConversationDetail> {
       const row = await findConversation(db, id);
       if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
       const page = await messagesBefore(id, null, messagesLimit);
-      return { ...toConversation(row), messages: page.messages, hasMoreMessages: page.hasMore };
+      const targets = slaTargets && (slaTargets.get(row.inbox_id) ?? null);
+      return { ...toConversation(row, targets), messages: page.messages, hasMoreMessages: page.hasMore };
     },
 
     /** The conversation's messages older than `beforeId` (or the newest when null), oldest first. */

@@ -2,6 +2,7 @@ import type { Conversation, HandlerMode } from '@atende/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
+import { type SlaTargets, slaOf } from '../attention/sla.js';
 
 export type ConversationRow = Selectable<ConversationsTable> & {
   client_name: string | null;
@@ -41,6 +42,8 @@ const LIST_COLUMNS = [
   'c.archived_at',
   'c.snoozed_until',
   'c.priority',
+  'c.awaiting_since',
+  'c.first_response_ms',
 ] as const;
 
 /** The list page's rows: only what the response needs. */
@@ -77,7 +80,15 @@ function averageResponseSeconds(totalMs: number, count: number): number | null {
   return Math.round(totalMs / count / 100) / 10;
 }
 
-export function toConversation<R extends ConversationSummaryRow>(row: R): Conversation {
+/**
+ * The API's conversation. Given its inbox's response-time targets (null: the inbox has none), it
+ * carries the nearest one (`sla`).
+ */
+export function toConversation<R extends ConversationSummaryRow>(
+  row: R,
+  targets?: SlaTargets | null,
+  at?: number,
+): Conversation {
   return {
     id: row.id,
     clientId: row.client_id,
@@ -103,5 +114,6 @@ export function toConversation<R extends ConversationSummaryRow>(row: R): Conver
     archivedAt: row.archived_at == null ? null : toIso(row.archived_at),
     snoozedUntil: row.snoozed_until == null ? null : toIso(row.snoozed_until),
     priority: row.priority ?? null,
+    ...(targets === undefined ? {} : { sla: targets && slaOf(row, targets, at) }),
   };
 }

@@ -233,6 +233,33 @@ describeEachDatabase('conversations API', (kind) => {
       expect((await as().get(`/api/conversations/${conversationId}?messagesLimit=0`)).status).toBe(400);
       expect((await as().get(`/api/conversations/${'x'.repeat(65)}`)).status).toBe(400);
     });
+
+    it("carries its inbox's nearest response-time target on the list and the chat, as soon as an admin sets it", async () => {
+      const { inboxId } = (await as().get(`/api/conversations/${conversationId}?messagesLimit=1`)).body.data;
+      const setTargets = (sla: { firstResponseMinutes: number | null; resolutionMinutes: number | null }) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/inboxes/${inboxId}`,
+          headers: { authorization: `Bearer ${admin.token}` },
+          payload: { sla },
+        });
+      const shown = async () => {
+        const detail = (await as().get(`/api/conversations/${conversationId}?messagesLimit=1`)).body.data;
+        const rows = (await as().get(`/api/conversations?limit=200`)).body.data as Conversation[];
+        return { chat: detail.sla, row: rows.find((c) => c.id === conversationId)?.sla };
+      };
+      expect(await shown()).toEqual({ chat: null, row: null });
+
+      expect((await setTargets({ firstResponseMinutes: 10, resolutionMinutes: null })).statusCode).toBe(200);
+      const waiting = await shown();
+      expect(waiting.chat).toMatchObject({ kind: 'first_response', state: 'ok' });
+      expect(waiting.row).toEqual(waiting.chat);
+
+      expect((await setTargets({ firstResponseMinutes: null, resolutionMinutes: null })).statusCode).toBe(
+        200,
+      );
+      expect(await shown()).toEqual({ chat: null, row: null });
+    });
   });
 
   describe('send, react, takeover', () => {

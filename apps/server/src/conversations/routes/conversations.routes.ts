@@ -19,7 +19,6 @@ import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
 import { attentionService } from '../attention/attention.service.js';
-import { slasOf } from '../attention/sla.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
 import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { sendMediaRoutes } from './send-media.routes.js';
@@ -57,18 +56,12 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
         ...query,
         visible: scopeOf(request),
         heldBy: assignee === 'me' ? user.id : assignee === 'none' ? null : undefined,
+        slaTargets: app.domain.inboxes.slaTargets(),
       });
-      const [unread, slas] = await Promise.all([
-        attention.unreadOf(user.id, page.conversations),
-        slasOf(app.db, page.conversations),
-      ]);
+      const unread = await attention.unreadOf(user.id, page.conversations);
       return {
         success: true as const,
-        data: page.conversations.map((c) => ({
-          ...c,
-          unreadCount: unread.get(c.id) ?? 0,
-          sla: slas.get(c.id) ?? null,
-        })),
+        data: page.conversations.map((c) => ({ ...c, unreadCount: unread.get(c.id) ?? 0 })),
         page: { nextCursor: page.nextCursor, total: page.total },
       };
     },
@@ -85,15 +78,18 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const data = await messaging.getConversation(request.params.id, request.query.messagesLimit);
+      const data = await messaging.getConversation(
+        request.params.id,
+        request.query.messagesLimit,
+        app.domain.inboxes.slaTargets(),
+      );
       // A person opened it (a signed-in session, not an API token): the customer sees it read.
       if (request.sessionId) {
         await app.domain.inboxes.conversationOpened(request.params.id).catch((error: unknown) => {
           request.log.warn({ err: error }, 'read receipt not requested');
         });
       }
-      const sla = (await slasOf(app.db, [data])).get(data.id) ?? null;
-      return { success: true as const, data: { ...data, sla } };
+      return { success: true as const, data };
     },
   );
 

@@ -1,12 +1,11 @@
 import { type AdminConfigView, adminConfigSchema } from '@atende/contracts';
 import { CheckCircle2, PlugZap, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TextField } from '@/components/form/fields';
-import { type SecretChange, SecretField } from '@/components/form/secret-field';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { SecretField } from '@/components/form/secret-field';
 import { Button } from '@/components/ui';
-import { useSaveSettings } from '../api/settings-api';
 import { useTestAiConnection } from '../api/test-ai-connection';
+import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsCard } from './settings-card';
 import { SettingsLoader } from './settings-loader';
 
@@ -19,37 +18,21 @@ export function AiProviderSettings() {
 
 function ProviderForm({ view }: { view: AdminConfigView }) {
   const initial = useMemo(() => ({ aiBaseUrl: view.aiBaseUrl, aiModel: view.aiModel }), [view]);
-  const form = useZodForm(providerSchema, initial);
-  const [apiKey, setApiKey] = useState<SecretChange>(undefined);
-  const save = useSaveSettings('admin-config');
+  const form = useSettingsForm('admin-config', providerSchema, initial, { secret: 'aiApiKey' });
   const test = useTestAiConnection();
   const { values, set, errors } = form;
 
-  const withKey = <T extends object>(data: T) => ({
-    ...data,
-    ...(apiKey === undefined ? {} : { aiApiKey: apiKey }),
-  });
-  const submit = form.handleSubmit(async (data) => {
-    await save.mutateAsync(withKey(data));
-    setApiKey(undefined);
-  });
   const runTest = () => {
     const parsed = form.validate();
     if (!parsed) return;
-    test.mutate(withKey(parsed));
+    test.mutate(form.withSecret(parsed));
   };
 
   return (
     <SettingsCard
       title="Provedor de IA"
       description="Endpoint compatível com OpenAI. Em branco, a IA usa o motor local sobre a base de conhecimento."
-      onSubmit={submit}
-      onReset={() => {
-        form.reset();
-        setApiKey(undefined);
-      }}
-      isDirty={form.isDirty || apiKey !== undefined}
-      isSaving={save.isPending}
+      {...form.card}
       testId="ai-provider-settings"
       extraActions={
         <Button variant="secondary" onClick={runTest} isLoading={test.isPending} className="mr-auto">
@@ -75,7 +58,7 @@ function ProviderForm({ view }: { view: AdminConfigView }) {
           error={errors.aiModel}
         />
       </div>
-      <SecretField label="Chave de API" stored={view.aiApiKey} change={apiKey} onChange={setApiKey} />
+      <SecretField label="Chave de API" stored={view.aiApiKey} {...form.secret} />
       {test.data && (
         <p
           role="status"

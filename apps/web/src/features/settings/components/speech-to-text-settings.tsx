@@ -1,9 +1,8 @@
 import { SPEECH_TO_TEXT_MAX_MB, type SpeechToTextView, speechToTextSchema } from '@atende/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { NumberField, TextField, ToggleField } from '@/components/form/fields';
-import { type SecretChange, SecretField } from '@/components/form/secret-field';
-import { useZodForm } from '@/components/form/use-zod-form';
-import { useSaveSettings } from '../api/settings-api';
+import { SecretField } from '@/components/form/secret-field';
+import { useSettingsForm } from '../hooks/use-settings-form';
 import { SettingsCard } from './settings-card';
 import { SettingsLoader } from './settings-loader';
 
@@ -21,27 +20,14 @@ function SpeechToTextForm({ view }: { view: SpeechToTextView }) {
     () => ({ enabled: view.enabled, baseUrl: view.baseUrl, model: view.model, maxMb: view.maxMb }),
     [view],
   );
-  const form = useZodForm(formSchema, initial);
-  const [apiKey, setApiKey] = useState<SecretChange>(undefined);
-  const save = useSaveSettings('speech-to-text');
+  const form = useSettingsForm('speech-to-text', formSchema, initial, { secret: 'apiKey' });
   const { values, set, errors } = form;
-
-  const submit = form.handleSubmit(async (data) => {
-    await save.mutateAsync({ ...data, ...(apiKey === undefined ? {} : { apiKey }) });
-    setApiKey(undefined);
-  });
 
   return (
     <SettingsCard
       title="Transcrição de áudios"
       description="Mensagens de voz dos clientes viram texto num serviço compatível com OpenAI (/v1/audio/transcriptions): um serviço hospedado ou um Whisper próprio. O texto aparece sob o áudio, entra na busca e a IA responde a ele. Desligada, o áudio fica só como áudio."
-      onSubmit={submit}
-      onReset={() => {
-        form.reset();
-        setApiKey(undefined);
-      }}
-      isDirty={form.isDirty || apiKey !== undefined}
-      isSaving={save.isPending}
+      {...form.card}
       testId="speech-to-text-settings"
     >
       <ToggleField
@@ -76,7 +62,7 @@ function SpeechToTextForm({ view }: { view: SpeechToTextView }) {
           error={errors.maxMb}
         />
       </div>
-      <SecretField label="Chave de API" stored={view.apiKey} change={apiKey} onChange={setApiKey} />
+      <SecretField label="Chave de API" stored={view.apiKey} {...form.secret} />
     </SettingsCard>
   );
 }

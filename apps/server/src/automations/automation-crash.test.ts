@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/helpers.js';
+import { httpRequest as call, httpPairSimulator, httpSignIn } from '../../test/http-client.js';
+import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import { openDatabase } from '../db/database.js';
 
@@ -16,25 +16,13 @@ import { openDatabase } from '../db/database.js';
  * run log has one run with both lines.
  */
 const SERVER = fileURLToPath(new URL('../../test/automation-crash-server.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'crash-admin@teste.local', password: 'senha-crash-123' };
 const PHONE = '5531977776666';
 const RULE_TEXT = 'Oi {primeiro_nome}, seu boleto sai em instantes.';
 const SENT_TEXT = 'Oi Marta, seu boleto sai em instantes.';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describeEachDatabase('automations survive kill -9 between the event and the actions', (kind) => {
-  const children = new Set<ChildProcess>();
+  const servers: ServerProcess[] = [];
   let database: TestDatabase;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   beforeAll(async () => {
@@ -42,103 +30,22 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.kill9()));
     await receiver?.close();
     await database?.destroy();
   });
 
-  interface Running {
-    child: ChildProcess;
-    base: string;
-    waitForLog(text: string, ms?: number): Promise<void>;
-  }
-
-  async function start(env: Record<string, string>): Promise<Running> {
-    const port = await freePort();
-    // One process (node --import tsx), so SIGKILL hits the server itself, not a wrapper.
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DEMO: 'false',
-        SIMULATED_TRAFFIC: 'false',
-        WEB_DIST: '',
-        LOG_LEVEL: 'info',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        INTEGRATIONS_ALLOW_PRIVATE: 'true',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  async function start(env: Record<string, string>): Promise<ServerProcess> {
+    const server = await startServerProcess(SERVER, {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      INTEGRATIONS_ALLOW_PRIVATE: 'true',
+      ...env,
     });
-    children.add(child);
-    child.on('exit', () => children.delete(child));
-    let output = '';
-    const waiters: { text: string; resolve: () => void }[] = [];
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const waiter of [...waiters]) {
-        if (output.includes(waiter.text)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    const waitForLog = (text: string, ms = 30_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (output.includes(text)) return resolve();
-        const timer = setTimeout(
-          () => reject(new Error(`no "${text}" in server output:\n${output.slice(-3000)}`)),
-          ms,
-        );
-        waiters.push({
-          text,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
-    await waitForLog('Atende está no ar');
-    return { child, base: `http://127.0.0.1:${port}`, waitForLog };
-  }
-
-  async function kill9(running: Running): Promise<void> {
-    const exited = new Promise((resolve) => running.child.once('exit', resolve));
-    running.child.kill('SIGKILL');
-    await exited;
-  }
-
-  async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: checked by the assertions
-    return { status: response.status, body: (await response.json()) as any };
-  }
-
-  async function signIn(base: string): Promise<string> {
-    const res = await call(base, 'POST', '/api/auth/login', undefined, { ...ADMIN, remember: false });
-    expect(res.status).toBe(200);
-    return res.body.data.token as string;
-  }
-
-  async function ensurePaired(base: string, token: string): Promise<void> {
-    const status = (await call(base, 'GET', '/api/whatsapp/status', token)).body.data;
-    if (status.connected) return;
-    const paired = await call(base, 'POST', '/api/simulator/pair', token, { code: status.pairingCode ?? '' });
-    expect(paired.status).toBe(200);
+    servers.push(server);
+    return server;
   }
 
   /** Reads the database directly (the server may be dead). */
@@ -190,8 +97,8 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
   }, async () => {
     // 1. Before the first action: the event and its job are committed, nothing done.
     let server = await start(paused('before:0'));
-    let token = await signIn(server.base);
-    await ensurePaired(server.base, token);
+    let token = await httpSignIn(server.base, ADMIN);
+    await httpPairSimulator(server.base, token);
     const rule = await call(server.base, 'POST', '/api/automations', token, {
       name: 'Boleto',
       event: 'message_received',
@@ -210,7 +117,7 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     expect(inbound.status).toBe(200);
     const conversationId = inbound.body.data.conversationId as string;
     await server.waitForLog('automation test pause');
-    await kill9(server);
+    await server.kill9();
     let state = await inspect();
     expect(state.jobs).toEqual(['running']);
     expect(state.sent).toEqual([]);
@@ -220,7 +127,7 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     await leaseLapses();
     server = await start(paused('after:0'));
     await server.waitForLog('automation test pause');
-    await kill9(server);
+    await server.kill9();
     state = await inspect();
     expect(state.sent).toHaveLength(1);
     expect(receiver.received).toEqual([]);
@@ -229,7 +136,7 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     await leaseLapses();
     server = await start(paused('before:2'));
     await server.waitForLog('automation test pause');
-    await kill9(server);
+    await server.kill9();
     state = await inspect();
     expect(state.sent).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
@@ -238,14 +145,15 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     // 4. Restart normally: the run ends with nothing repeated; the message reaches the customer once.
     await leaseLapses();
     server = await start({});
-    token = await signIn(server.base);
-    await ensurePaired(server.base, token);
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      state = await inspect();
-      if (state.jobs[0] === 'done' && state.runs.length > 0 && state.deliveries.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    token = await httpSignIn(server.base, ADMIN);
+    await httpPairSimulator(server.base, token);
+    await vi.waitUntil(
+      async () => {
+        const now = await inspect();
+        return now.jobs[0] === 'done' && now.runs.length > 0 && now.deliveries.length > 0;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     // Give a duplicate (if any) the chance to appear before counting.
     await new Promise((resolve) => setTimeout(resolve, 500));
     state = await inspect();
@@ -268,6 +176,6 @@ describeEachDatabase('automations survive kill -9 between the event and the acti
     ]);
     const outbox = await call(server.base, 'GET', `/api/simulator/outbox?phone=${PHONE}`, token);
     expect((outbox.body.data as { text: string }[]).filter((m) => m.text === SENT_TEXT)).toHaveLength(1);
-    await kill9(server);
+    await server.kill9();
   });
 });

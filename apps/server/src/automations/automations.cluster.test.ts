@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createAndLogin,
   createTestApp,
@@ -17,15 +17,8 @@ import { automationSweepJob } from '../jobs/job-kinds.js';
 const redisUrl = process.env.TEST_REDIS_URL;
 const CUSTOMERS = 12;
 
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long and how often the test polls for what the jobs do on both instances. */
+const POLL = { timeout: 30_000, interval: 50 };
 
 /**
  * Two instances on one database and one Redis, both running jobs, hear the same events: each
@@ -111,10 +104,10 @@ describe.skipIf(!redisUrl)('automations across two instances (TEST_REDIS_URL)', 
         ruleName: string;
         lines: string[];
       }>;
-    await waitFor(async () => {
+    await vi.waitUntil(async () => {
       for (const id of conversations) if ((await runsOf(id)).length === 0) return false;
       return receiver.received.length >= CUSTOMERS;
-    });
+    }, POLL);
 
     // Both instances sweep at the same moment: conversations waiting on us for 10 minutes.
     await a.app.db
@@ -134,11 +127,11 @@ describe.skipIf(!redisUrl)('automations across two instances (TEST_REDIS_URL)', 
       );
       app.domain.jobs.wake();
     }
-    await waitFor(async () => {
+    await vi.waitUntil(async () => {
       for (const id of conversations)
         if (!(await runsOf(id)).some((run) => run.ruleName === 'Sem resposta')) return false;
       return true;
-    });
+    }, POLL);
     // A duplicate (if any) has its chance to land before counting.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 

@@ -1,4 +1,4 @@
-import type { AutomationRun, Conversation, Message } from '@atende/contracts';
+import type { Conversation } from '@atende/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bearer,
@@ -8,7 +8,14 @@ import {
   nextEvent,
   useTestApp,
 } from '../../test/helpers.js';
-import { api, joinedSocket, pairSimulator, type TestSocket } from '../../test/simulator-kit.js';
+import { api, joinedSocket, type TestSocket } from '../../test/simulator-kit.js';
+import {
+  type Person,
+  ruleReads,
+  runJobsButTheAgent,
+  signInTeam,
+  simulatedCustomers,
+} from '../../test/team-fixtures.js';
 
 /**
  * Automation rules on the real server: a rule built through the API acts on a simulated customer
@@ -18,21 +25,16 @@ import { api, joinedSocket, pairSimulator, type TestSocket } from '../../test/si
  */
 describeEachDatabase('automations', (kind) => {
   const ctx = useTestApp(kind);
-  let admin = { token: '', id: '', name: '' };
-  let ana = { token: '', id: '', name: '' };
+  let admin: Person;
+  let ana: Person;
   let financeiro = '';
   let inboxId = '';
-  let phone = 5511960000000;
   const sockets: TestSocket[] = [];
   const as = (token = admin.token) => api(ctx.app, token);
+  const { newPhone, writes: customerWrites } = simulatedCustomers(as, 5511960000000);
 
   beforeAll(async () => {
-    const a = await createAndLogin(ctx.app, 'admin');
-    admin = { token: a.token, id: a.user.id, name: a.user.name };
-    const o = await createAndLogin(ctx.app, 'operator');
-    ana = { token: o.token, id: o.user.id, name: o.user.name };
-    await pairSimulator(ctx.app, admin.token);
-    await ctx.app.domain.jobs.stop();
+    [admin, ana] = await signInTeam(ctx.app, 'admin', 'operator');
     financeiro = (await as().post('/api/labels', { name: 'Financeiro', color: 'emerald' })).body.data.id;
     inboxId = (await as().get('/api/inboxes')).body.data[0].id;
     // Ana is online with her dashboard open: round-robin may pick her.
@@ -42,33 +44,9 @@ describeEachDatabase('automations', (kind) => {
     for (const socket of sockets) socket.disconnect();
   });
 
-  const customerWrites = async (text: string, from = String(++phone)) => {
-    const response = await as().post('/api/simulator/inbound', { phone: from, text });
-    expect(response.status).toBe(200);
-    return { ...(response.body.data as { conversationId: string }), phone: from };
-  };
   /** Runs the due jobs but the agent's (these tests are about the rules). */
-  const runJobs = async () => {
-    for (let i = 0; i < 5; i++) {
-      await ctx.app.db
-        .updateTable('jobs')
-        .set({ status: 'done' })
-        .where('kind', '=', 'agent_reply')
-        .execute();
-      await ctx.app.domain.jobs.drain();
-    }
-  };
-  const runs = async (conversationId: string) =>
-    (await as().get(`/api/conversations/${conversationId}/automation-runs`)).body.data as AutomationRun[];
-  const conversation = async (id: string) =>
-    (await as().get(`/api/conversations/${id}?messagesLimit=50`)).body.data as Conversation & {
-      messages: Message[];
-    };
-  const createRule = async (rule: Record<string, unknown>) => {
-    const response = await as().post('/api/automations', rule);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body.data as { id: string };
-  };
+  const runJobs = () => runJobsButTheAgent(ctx.app, 5);
+  const { runs, conversation, createRule } = ruleReads(as);
   const disable = async (id: string, rule: Record<string, unknown>) =>
     ctx.app.inject({
       method: 'PUT',
@@ -105,13 +83,14 @@ describeEachDatabase('automations', (kind) => {
       ],
     };
     const rule = await createRule(boleto);
+    const carla = newPhone();
     await as().post('/api/simulator/inbound', {
-      phone: String(++phone),
+      phone: carla,
       name: 'Carla Souza',
       text: 'Preciso da 2ª via do BOLETO',
     });
     const { conversationId } = (
-      await as().post('/api/simulator/inbound', { phone: String(phone), text: 'alguém aí?' })
+      await as().post('/api/simulator/inbound', { phone: carla, text: 'alguém aí?' })
     ).body.data;
     await runJobs();
     const c = await conversation(conversationId);
@@ -355,6 +334,10 @@ describeEachDatabase('automations', (kind) => {
       (c) => c.id === conversationId,
     );
     expect(row?.sla).toMatchObject({ kind: 'first_response', state: 'breached' });
+    expect((await conversation(conversationId)).sla).toMatchObject({
+      kind: 'first_response',
+      state: 'breached',
+    });
     await ctx.app.db.updateTable('jobs').set({ run_at: 0 }).where('kind', '=', 'automation_sweep').execute();
     await runJobs();
     expect((await runs(conversationId)).map((r) => r.ruleName)).toContain('Meta estourada');

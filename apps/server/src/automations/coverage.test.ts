@@ -2,17 +2,22 @@ import {
   type AutomationAction,
   type AutomationCondition,
   type AutomationEvent,
-  type AutomationRun,
   automationActionSchema,
   automationConditionSchema,
   automationEventSchema,
   type Conversation,
-  type Message,
   type SimulatorOutboxItem,
 } from '@atende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAndLogin, describeEachDatabase, listen, useTestApp } from '../../test/helpers.js';
-import { api, joinedSocket, pairSimulator, type TestSocket } from '../../test/simulator-kit.js';
+import { bearer, describeEachDatabase, listen, useTestApp } from '../../test/helpers.js';
+import { api, joinedSocket, type TestSocket } from '../../test/simulator-kit.js';
+import {
+  type Person,
+  ruleReads,
+  runJobsButTheAgent,
+  signInTeam,
+  simulatedCustomers,
+} from '../../test/team-fixtures.js';
 import type { ReceivedPost } from '../../test/webhook-receiver.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import {
@@ -104,26 +109,19 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
   });
   const ctx = useTestApp(kind, env);
 
-  let admin = { token: '', id: '', name: '' };
-  let ana = { token: '', id: '', name: '' };
-  let bruno = { token: '', id: '', name: '' };
+  let admin: Person;
+  let ana: Person;
+  let bruno: Person;
   let simulatorInbox = '';
   let cloudInbox = '';
   const labels = { vip: '', financeiro: '', outra: '' };
   let cannedReplyId = '';
-  let phone = 5511970000000;
   const sockets: TestSocket[] = [];
   const as = (token = admin.token) => api(ctx.app, token);
+  const customers = simulatedCustomers(as, 5511970000000);
 
   beforeAll(async () => {
-    const a = await createAndLogin(ctx.app, 'admin');
-    admin = { token: a.token, id: a.user.id, name: a.user.name };
-    const o1 = await createAndLogin(ctx.app, 'operator');
-    ana = { token: o1.token, id: o1.user.id, name: o1.user.name };
-    const o2 = await createAndLogin(ctx.app, 'operator');
-    bruno = { token: o2.token, id: o2.user.id, name: o2.user.name };
-    await pairSimulator(ctx.app, admin.token);
-    await ctx.app.domain.jobs.stop();
+    [admin, ana, bruno] = await signInTeam(ctx.app, 'admin', 'operator', 'operator');
     labels.vip = (await as().post('/api/labels', { name: 'VIP', color: 'amber' })).body.data.id;
     labels.financeiro = (
       await as().post('/api/labels', { name: 'Financeiro', color: 'emerald' })
@@ -173,26 +171,16 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
     }
   }
   /** Runs the due jobs but the agent's (these tests are about the rules). */
-  const runJobs = async () => {
-    for (let i = 0; i < 4; i++) {
-      await ctx.app.db
-        .updateTable('jobs')
-        .set({ status: 'done' })
-        .where('kind', '=', 'agent_reply')
-        .execute();
-      await ctx.app.domain.jobs.drain();
-    }
+  const runJobs = () => runJobsButTheAgent(ctx.app, 4);
+  const simulatorWrites = async (text: string, from?: string, name?: string): Promise<Target> => {
+    const written = await customers.writes(text, from, name);
+    return { conversationId: written.conversationId, phone: written.phone, inbox: 'simulator' };
   };
-  const simulatorWrites = async (text: string, from = String(++phone), name?: string): Promise<Target> => {
-    const response = await as().post('/api/simulator/inbound', {
-      phone: from,
-      text,
-      ...(name ? { name } : {}),
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return { conversationId: response.body.data.conversationId, phone: from, inbox: 'simulator' };
-  };
-  const cloudWrites = async (text: string, from = String(++phone), name = 'Rita Prado'): Promise<Target> => {
+  const cloudWrites = async (
+    text: string,
+    from = customers.newPhone(),
+    name = 'Rita Prado',
+  ): Promise<Target> => {
     const message = textMessage(from, text);
     const raw = JSON.stringify(webhook([change({ contacts: [contact(from, name)], messages: [message] })]));
     const response = await ctx.app.inject({
@@ -211,12 +199,7 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
   };
   const writesAgain = (target: Target, text: string) =>
     target.inbox === 'cloud' ? cloudWrites(text, target.phone) : simulatorWrites(text, target.phone);
-  const runs = async (conversationId: string) =>
-    (await as().get(`/api/conversations/${conversationId}/automation-runs`)).body.data as AutomationRun[];
-  const conversation = async (id: string) =>
-    (await as().get(`/api/conversations/${id}?messagesLimit=50`)).body.data as Conversation & {
-      messages: Message[];
-    };
+  const { runs, conversation, createRule } = ruleReads(as);
   const automationMessages = async (id: string) =>
     (await conversation(id)).messages.filter((m) => m.authorName?.startsWith('Automação'));
   const outbox = async (to: string) =>
@@ -228,11 +211,6 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
       .where('conversation_id', '=', conversationId)
       .where('kind', '=', 'note')
       .execute();
-  const createRule = async (rule: Record<string, unknown>) => {
-    const response = await as().post('/api/automations', rule);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body.data as { id: string };
-  };
   const removeRule = async (id: string) => {
     const response = await ctx.app.inject({
       method: 'DELETE',
@@ -521,7 +499,7 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
       ai_message: {
         event: 'message_received',
         async prepare() {
-          const target = await simulatorWrites('oi', String(++phone), 'Carla Souza');
+          const target = await simulatorWrites('oi', customers.newPhone(), 'Carla Souza');
           const client = await as().get(`/api/conversations/${target.conversationId}?messagesLimit=1`);
           const clientId = client.body.data.clientId as string;
           const patched = await ctx.app.inject({
@@ -883,8 +861,8 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
 
     const startConversation = (c: ActionCase) =>
       c.inbox === 'cloud'
-        ? cloudWrites('oi', String(++phone), 'Rita Prado')
-        : simulatorWrites('oi', String(++phone), 'Lúcia Ramos');
+        ? cloudWrites('oi', customers.newPhone(), 'Rita Prado')
+        : simulatorWrites('oi', customers.newPhone(), 'Lúcia Ramos');
 
     for (const [type, c] of Object.entries(cases) as Array<[ActionType, ActionCase]>) {
       it(`${type}: does it, logs it`, async () => {

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +15,8 @@ import {
   type TestDatabase,
   testConfig,
 } from '../../../test/helpers.js';
+import { httpPairSimulator, httpRequest, httpSignIn } from '../../../test/http-client.js';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
@@ -148,73 +148,34 @@ describe.skipIf(!redisUrl)('automatic assignment across two instances (TEST_REDI
 });
 
 const SERVER = fileURLToPath(new URL('../../server.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const CUSTOMERS = 60;
 const CAPACITY = 20;
 const CLUSTER_ADMIN = { email: 'cluster-admin@teste.local', password: 'senha-cluster-123' };
 
 /** One real server process (`node --import tsx server.ts`) of the cluster, on `databaseUrl` and Redis. */
-async function startInstance(name: string, databaseUrl: string, prefix: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+function startInstance(name: string, databaseUrl: string, prefix: string) {
+  return startServerProcess(
+    SERVER,
+    {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl ?? '',
       REDIS_PREFIX: prefix,
       INSTANCE_NAME: name,
-      DEMO: 'false',
-      SIMULATED_TRAFFIC: 'false',
-      WEB_DIST: '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: CLUSTER_ADMIN.email,
       ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const append = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
-      const response = await fetch(`${base}/api/health`);
-      if (!response.ok) throw new Error(`${name}: ${response.status}`);
-    },
-    { timeout: 90_000, interval: 250 },
+    90_000,
   );
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return { base, stop, output: () => output };
 }
 
+/** The answer's data; any refusal fails the test at once. */
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: checked by the assertions
-  const json = (await response.json()) as any;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
+  const response = await httpRequest(base, method, path, token, body);
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.data;
 }
 
 /**
@@ -228,7 +189,7 @@ describe.skipIf(!redisUrl || !DATABASE_KINDS.includes('postgres'))(
   'automatic assignment across two server processes under load (TEST_REDIS_URL, TEST_DATABASE_URL)',
   () => {
     let database: TestDatabase | null = null;
-    const instances: Array<Awaited<ReturnType<typeof startInstance>>> = [];
+    const instances: ServerProcess[] = [];
     const sockets: Array<Awaited<ReturnType<typeof connectSocket>>> = [];
     let db: ReturnType<typeof openDatabase> | null = null;
 
@@ -245,19 +206,10 @@ describe.skipIf(!redisUrl || !DATABASE_KINDS.includes('postgres'))(
       // The first migrates the fresh database; the second joins it.
       instances.push(await startInstance('primeira', database.url, prefix));
       instances.push(await startInstance('segunda', database.url, prefix));
-      const [one, two] = instances as [(typeof instances)[0], (typeof instances)[0]];
-      const login = await call(one.base, 'POST', '/api/auth/login', undefined, {
-        ...CLUSTER_ADMIN,
-        remember: false,
-      });
-      const admin = login.token as string;
+      const [one, two] = instances as [ServerProcess, ServerProcess];
+      const admin = await httpSignIn(one.base, CLUSTER_ADMIN);
       // Each process's simulator shows its own code: paired on both.
-      for (const instance of instances) {
-        const status = await call(instance.base, 'GET', '/api/whatsapp/status', admin);
-        if (!status.connected) {
-          await call(instance.base, 'POST', '/api/simulator/pair', admin, { code: status.pairingCode });
-        }
-      }
+      for (const instance of instances) await httpPairSimulator(instance.base, admin);
       const people: Array<{ token: string; id: string }> = [];
       for (const name of ['Ana', 'Bruno']) {
         const email = `${name.toLowerCase()}-cluster@teste.local`;
@@ -373,14 +325,3 @@ describe.skipIf(!redisUrl || !DATABASE_KINDS.includes('postgres'))(
     }, 240_000);
   },
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -1,15 +1,8 @@
 import type { Conversation, DomainEvent, TimelineEntry } from '@atende/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAndLogin,
-  describeEachDatabase,
-  listen,
-  nextEvent,
-  sleep,
-  useTestApp,
-} from '../../../test/helpers.js';
-import { api, joinedSocket, pairSimulator, type TestSocket } from '../../../test/simulator-kit.js';
+import { bearer, describeEachDatabase, listen, nextEvent, sleep, useTestApp } from '../../../test/helpers.js';
+import { api, joinedSocket, type TestSocket } from '../../../test/simulator-kit.js';
+import { type Person, signInTeam, simulatedCustomers } from '../../../test/team-fixtures.js';
 import { invalidateSettings } from '../../kernel/settings/settings.service.js';
 import { SWEEP_EVERY_MS } from '../assignment/team-clock.js';
 
@@ -20,26 +13,18 @@ import { SWEEP_EVERY_MS } from '../assignment/team-clock.js';
  */
 describeEachDatabase('the team’s day', (kind) => {
   const ctx = useTestApp(kind, { PRESENCE_GRACE_MS: '50' });
-  let admin = { token: '', id: '', name: '' };
-  let ana = { token: '', id: '', name: '' };
-  let bruno = { token: '', id: '', name: '' };
+  let admin: Person;
+  let ana: Person;
+  let bruno: Person;
   let baseUrl = '';
-  let phone = 5511970000000;
   const sockets: TestSocket[] = [];
   const published: DomainEvent[] = [];
   const as = (token = admin.token) => api(ctx.app, token);
+  const { writes: customerWrites } = simulatedCustomers(as, 5511970000000);
 
   beforeAll(async () => {
-    const a = await createAndLogin(ctx.app, 'admin');
-    admin = { token: a.token, id: a.user.id, name: a.user.name };
-    const o1 = await createAndLogin(ctx.app, 'operator');
-    ana = { token: o1.token, id: o1.user.id, name: o1.user.name };
-    const o2 = await createAndLogin(ctx.app, 'operator');
-    bruno = { token: o2.token, id: o2.user.id, name: o2.user.name };
+    [admin, ana, bruno] = await signInTeam(ctx.app, 'admin', 'operator', 'operator');
     baseUrl = await listen(ctx.app);
-    await pairSimulator(ctx.app, admin.token);
-    // These tests run the jobs themselves (the agent would answer every customer otherwise).
-    await ctx.app.domain.jobs.stop();
     ctx.app.domainEvents.subscribe((event) => published.push(event));
   });
   afterEach(() => {
@@ -53,11 +38,6 @@ describeEachDatabase('the team’s day', (kind) => {
     const s = await joinedSocket(baseUrl, token, conversationId);
     sockets.push(s);
     return s;
-  };
-  const customerWrites = async (text: string, from = String(++phone)) => {
-    const response = await as().post('/api/simulator/inbound', { phone: from, text });
-    expect(response.status).toBe(200);
-    return { ...(response.body.data as { conversationId: string }), phone: from };
   };
   const conversation = async (id: string) =>
     (await as().get(`/api/conversations/${id}?messagesLimit=1`)).body.data as Conversation;

@@ -37,7 +37,10 @@ const work = mkdtempSync(join(tmpdir(), 'atende-production-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const startedAt = Date.now();
 const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
-const ADMIN_EMAIL = 'admin@atende.local';
+// Not the demo admin's address (admin@atende.local): the auth module creates this account at start,
+// and the demo seeds only a database without its admin, so the simulator run would have no demo data
+// (the figures and the search below read it).
+const ADMIN_EMAIL = 'producao@atende.local';
 const ADMIN_PASSWORD = `Producao-${randomBytes(9).toString('base64url')}`;
 const LINKED_DEVICE = 'packages/channel-whatsapp-web';
 /** Customers of the PostgreSQL run: each writes once and waits for the agent. */

@@ -100,6 +100,13 @@ export async function startServer({ cwd, env, label }) {
     },
     get: (path) => server.request('GET', path),
     post: (path, payload) => server.request('POST', path, payload),
+    /** A simulated customer's message (a paired simulator); answers its conversation and message ids. */
+    async customerWrites(message) {
+      const sent = await server.post('/api/simulator/inbound', message);
+      if (sent.status !== 200)
+        throw new Error(`mensagem de ${message.phone} → ${sent.status} ${JSON.stringify(sent.body)}`);
+      return sent.body.data;
+    },
     /** Signs the admin in; later calls carry its token. */
     async login(email, password) {
       const { status, body } = await server.post('/api/auth/login', { email, password });

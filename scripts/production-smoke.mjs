@@ -7,12 +7,15 @@
 //   simulator     → a QR (GET /api/whatsapp/status); then, paired, a customer's Ogg/Opus voice note is
 //                   transcribed by a local fake speech-to-text server and answered by the agent, and an
 //                   operator's WebM recording reaches the simulated customer as an Ogg/Opus voice note;
+//                   an admin's automation rule labels, notes and answers a customer's message, but
+//                   sends nothing into a conversation a person holds (production-smoke-automations.mjs);
 //   cloud-api     → connected with the number of a local fake Graph (production-smoke-fake-graph.mjs);
 //   whatsapp-web  → a QR from the real Baileys client against the local fake WhatsApp server
 //                   (packages/channel-whatsapp-web/test-support, pointed at by WHATSAPP_WEB_SOCKET_URL);
 //                   never the real service.
 // With TEST_DATABASE_URL set (a PostgreSQL admin URL, as for the tests), the simulator once more on a
-// throwaway PostgreSQL database: customers write and the agent answers each.
+// throwaway PostgreSQL database: customers write and the agent answers each, and the same automation
+// rule acts as on SQLite.
 // Then a second clone without the GPL linked-device package: install, build and start still work and
 // GET /api/inbox-kinds says that kind is not installed. Takes minutes; not part of `npm test`.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createPostgresDatabase } from './postgres-database.mjs';
+import { automationRules } from './production-smoke-automations.mjs';
 import {
   SMOKE_DISPLAY_NUMBER,
   SMOKE_PHONE_NUMBER_ID,
@@ -170,14 +174,12 @@ async function voiceNotes(server, pairingCode) {
     if (on.status !== 200) throw new Error(`transcrição → ${on.status} ${JSON.stringify(on.body)}`);
     const phone = '5531990001234';
     const ogg = await voiceRecording('ogg');
-    const sent = await server.post('/api/simulator/inbound', {
+    const { conversationId, messageId } = await server.customerWrites({
       phone,
       name: 'Cliente Voz',
       text: '[Mensagem de voz]',
       audio: ogg.toString('base64'),
     });
-    if (sent.status !== 200) throw new Error(`mensagem de voz → ${sent.status} ${JSON.stringify(sent.body)}`);
-    const { conversationId, messageId } = sent.body.data;
     const thread = await server.until(
       `/api/conversations/${conversationId}/messages`,
       (body) => body.data.messages.some((m) => m.sender === 'agent'),
@@ -269,6 +271,7 @@ try {
       }
       console.info(`[simulator] servidor: ${command.slice(1).join(' ')}`);
       await voiceNotes(server, status.data.pairingCode);
+      await automationRules(server);
       await figures(server);
       await topSearch(server);
     },
@@ -358,14 +361,12 @@ try {
             throw new Error(`pareamento → ${paired.status} ${JSON.stringify(paired.body)}`);
           const conversations = [];
           for (let i = 0; i < POSTGRES_CUSTOMERS; i++) {
-            const sent = await server.post('/api/simulator/inbound', {
+            const sent = await server.customerWrites({
               phone: `553198000${String(i).padStart(4, '0')}`,
               name: `Cliente ${i + 1}`,
               text: 'Qual é o prazo de entrega?',
             });
-            if (sent.status !== 200)
-              throw new Error(`mensagem ${i + 1} → ${sent.status} ${JSON.stringify(sent.body)}`);
-            conversations.push(sent.body.data.conversationId);
+            conversations.push(sent.conversationId);
           }
           for (const id of conversations) {
             await server.until(
@@ -377,6 +378,7 @@ try {
           console.info(
             `[postgres] ${POSTGRES_CUSTOMERS} clientes escreveram pelo simulador; o agente respondeu a cada um`,
           );
+          await automationRules(server);
         },
       );
     } finally {
@@ -411,6 +413,7 @@ try {
   console.info(
     `\nOK em ${elapsed()}: o servidor roda do JavaScript compilado só com as dependências de produção; ` +
       'simulador, Cloud API e aparelho conectado chegam ao primeiro estado; ' +
+      'regras de automação agem sem falar por cima de uma pessoa; ' +
       (process.env.TEST_DATABASE_URL ? 'em PostgreSQL o agente responde aos clientes; ' : '') +
       'sem o pacote GPL o build e o servidor funcionam.',
   );

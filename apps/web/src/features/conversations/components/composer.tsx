@@ -259,7 +259,7 @@ export function Composer({
 
   const activeOption = mentions.isOpen
     ? mentions.items[mentions.active] && mentionOptionId(mentions.items[mentions.active]!.id)
-    : canned.open && canned.items[canned.active]
+    : canned.isOpen && canned.items[canned.active]
       ? `canned-reply-${canned.items[canned.active]?.id}`
       : undefined;
 
@@ -377,7 +377,7 @@ export function Composer({
           onHover={mentions.setIndex}
         />
       )}
-      {canned.open && !isNote && (
+      {canned.isOpen && !isNote && (
         <CannedReplyPicker
           items={canned.items}
           active={canned.active}
@@ -452,7 +452,7 @@ export function Composer({
             aria-label={isNote ? 'Nota privada' : 'Mensagem'}
             aria-invalid={isTooLong || undefined}
             aria-controls={
-              mentions.isOpen ? 'mention-picker' : canned.open ? 'canned-reply-picker' : undefined
+              mentions.isOpen ? 'mention-picker' : canned.isOpen ? 'canned-reply-picker' : undefined
             }
             aria-activedescendant={activeOption}
             placeholder={

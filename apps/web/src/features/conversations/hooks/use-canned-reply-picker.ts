@@ -1,12 +1,13 @@
 import { type CannedReply, fillCannedReply, type Macro } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useCannedReplies } from '@/lib/api/get-canned-replies';
 import { useMacros } from '@/lib/api/get-macros';
 import { useAuth } from '@/lib/session';
 import { conversationsKey } from '../api/get-conversations';
 import { normalizeText } from '../lib/conversation-filters';
 import { useRunMacroOn } from './use-run-macro-on';
+import { useSuggestionList } from './use-suggestion-list';
 
 const MAX_SHOWN = 8;
 const MAX_MACROS = 5;
@@ -49,8 +50,6 @@ export function useCannedReplyPicker(
   const macroRunner = useRunMacroOn(conversationId);
   const { user } = useAuth();
   const clientName = useClientName(conversationId);
-  const [index, setIndex] = useState(0);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const query = /^\/(\S*)$/.exec(text)?.[1];
   const items = useMemo((): SlashItem[] => {
     if (query === undefined) return [];
@@ -65,41 +64,18 @@ export function useCannedReplyPicker(
       .map((macro): SlashItem => ({ kind: 'macro', id: `macro-${macro.id}`, macro }));
     return [...matchingReplies, ...matchingMacros];
   }, [query, replies, macros]);
-  const open = items.length > 0 && dismissed !== text;
-  const active = Math.min(index, Math.max(items.length - 1, 0));
+  const list = useSuggestionList({
+    items,
+    dismissKey: text,
+    onPick: (item: SlashItem) => {
+      if (item.kind === 'macro') {
+        onPick('');
+        macroRunner.start(item.macro);
+      } else {
+        onPick(fillCannedReply(item.reply.content, { nome: clientName, atendente: user?.name }));
+      }
+    },
+  });
 
-  const pick = (item: SlashItem) => {
-    if (item.kind === 'macro') {
-      onPick('');
-      macroRunner.start(item.macro);
-    } else {
-      onPick(fillCannedReply(item.reply.content, { nome: clientName, atendente: user?.name }));
-    }
-    setIndex(0);
-  };
-
-  /** Handles the key when the picker is open; true when it did. */
-  const onKeyDown = (event: KeyboardEvent): boolean => {
-    if (!open) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setIndex((active + step + items.length) % items.length);
-      return true;
-    }
-    if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      const item = items[active];
-      if (item) pick(item);
-      return true;
-    }
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(text);
-      return true;
-    }
-    return false;
-  };
-
-  return { open, items, active, pick, onKeyDown, setIndex };
+  return { ...list, items };
 }

@@ -1,5 +1,5 @@
 import type { TeamMember } from '@atende/contracts';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTeamMembers } from '@/lib/api/get-team-members';
 import {
   findMentionQuery,
@@ -8,6 +8,7 @@ import {
   type MentionQuery,
   suggestMembers,
 } from '../lib/mentions';
+import { useSuggestionList } from './use-suggestion-list';
 
 /**
  * Typing `@` in a private note lists the team (by name, accents ignored); ↑/↓ move, Enter or Tab
@@ -27,8 +28,6 @@ export function useMentionPicker({
   onInsert: (text: string, caret: number) => void;
 }) {
   const team = useTeamMembers({ enabled: isEnabled }).data;
-  const [index, setIndex] = useState(0);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const mention: MentionQuery | null = isEnabled ? findMentionQuery(text, caret) : null;
   const query = mention?.query ?? null;
   const items = useMemo(
@@ -38,39 +37,15 @@ export function useMentionPicker({
         : [],
     [query, team, myId],
   );
-  const dismissKey = mention ? `${mention.start}:${mention.query}` : null;
-  const isOpen = items.length > 0 && dismissed !== dismissKey;
-  const active = Math.min(index, Math.max(items.length - 1, 0));
+  const list = useSuggestionList({
+    items,
+    dismissKey: mention ? `${mention.start}:${mention.query}` : null,
+    onPick: (member: TeamMember) => {
+      if (!mention) return;
+      const next = insertMention(text, mention, member.name);
+      onInsert(next.text, next.caret);
+    },
+  });
 
-  const pick = (member: TeamMember) => {
-    if (!mention) return;
-    const next = insertMention(text, mention, member.name);
-    onInsert(next.text, next.caret);
-    setIndex(0);
-  };
-
-  /** Handles the key while the list is open; true when it did. */
-  const onKeyDown = (event: KeyboardEvent): boolean => {
-    if (!isOpen) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setIndex((active + step + items.length) % items.length);
-      return true;
-    }
-    if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      const member = items[active];
-      if (member) pick(member);
-      return true;
-    }
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(dismissKey);
-      return true;
-    }
-    return false;
-  };
-
-  return { isOpen, items, active, pick, onKeyDown, setIndex };
+  return { ...list, items };
 }

@@ -26,11 +26,12 @@ import {
   useConfirm,
 } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { describeRange, todayIn } from '@/lib/date-range';
+import { describeRange } from '@/lib/date-range';
 import { downloadFile } from '@/lib/download';
 import { useAuth } from '@/lib/session';
 import { useCustomReport } from './api/get-custom-report';
 import { useDeleteReport, useSavedReports } from './api/saved-reports';
+import { CustomRangeFields } from './components/range-picker';
 import { ReportTable } from './components/report-table';
 import { SaveReportDialog } from './components/save-report-dialog';
 import { definitionFromParams, paramsOf, queryOf, sameDefinition } from './lib/report-definition';
@@ -183,31 +184,7 @@ export default function ReportsPage() {
                 </button>
               ))}
             </fieldset>
-            {definition.period === 'custom' && (
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-                  De
-                  <input
-                    type="date"
-                    value={query.from}
-                    max={query.to}
-                    onChange={(e) => e.target.value && change({ from: e.target.value, to: query.to })}
-                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-                  />
-                </label>
-                <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-                  até
-                  <input
-                    type="date"
-                    value={query.to}
-                    min={query.from}
-                    max={todayIn()}
-                    onChange={(e) => e.target.value && change({ from: query.from, to: e.target.value })}
-                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-                  />
-                </label>
-              </div>
-            )}
+            {definition.period === 'custom' && <CustomRangeFields range={query} onChange={change} />}
           </div>
           <ReportFilters
             value={{ inboxId: definition.inboxId, userId: definition.userId, labelId: definition.labelId }}

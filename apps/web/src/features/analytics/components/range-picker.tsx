@@ -13,7 +13,6 @@ interface RangePickerProps {
  * ranges share one row and 'Personalizado' takes the row below (one row would cut it off).
  */
 export function RangePicker({ preset, range, onPreset, onCustom }: RangePickerProps) {
-  const today = todayIn();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <fieldset className="grid w-full grid-cols-4 gap-0.5 rounded-lg border border-slate-200 bg-white p-0.5 sm:inline-flex sm:w-auto sm:gap-0 dark:border-slate-700 dark:bg-slate-900">
@@ -36,31 +35,42 @@ export function RangePicker({ preset, range, onPreset, onCustom }: RangePickerPr
           </button>
         ))}
       </fieldset>
-      {preset === 'personalizado' && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-            De
-            <input
-              type="date"
-              value={range.from}
-              max={range.to}
-              onChange={(e) => e.target.value && onCustom({ from: e.target.value, to: range.to })}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-            />
-          </label>
-          <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-            até
-            <input
-              type="date"
-              value={range.to}
-              min={range.from}
-              max={today}
-              onChange={(e) => e.target.value && onCustom({ from: range.from, to: e.target.value })}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-            />
-          </label>
-        </div>
-      )}
+      {preset === 'personalizado' && <CustomRangeFields range={range} onChange={onCustom} />}
+    </div>
+  );
+}
+
+/** The two date fields of a custom range: no day after today, and `from` never after `to`. */
+export function CustomRangeFields({
+  range,
+  onChange,
+}: {
+  range: DateRange;
+  onChange(range: DateRange): void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
+        De
+        <input
+          type="date"
+          value={range.from}
+          max={range.to}
+          onChange={(e) => e.target.value && onChange({ from: e.target.value, to: range.to })}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        />
+      </label>
+      <label className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
+        até
+        <input
+          type="date"
+          value={range.to}
+          min={range.from}
+          max={todayIn()}
+          onChange={(e) => e.target.value && onChange({ from: range.from, to: e.target.value })}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        />
+      </label>
     </div>
   );
 }

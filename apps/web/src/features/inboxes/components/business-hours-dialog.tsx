@@ -9,10 +9,11 @@ import { SelectField, TextAreaField, ToggleField } from '@/components/form/field
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFailure } from '@/components/form/form-failure';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { Button, Skeleton, toast } from '@/components/ui';
+import { Skeleton, toast } from '@/components/ui';
 import { useBusinessHours } from '../api/get-business-hours';
 import { useSaveBusinessHours } from '../api/save-business-hours';
 import { HolidaysFields } from './holidays-fields';
+import { LoadFailure } from './load-failure';
 import { WeekScheduleFields } from './week-schedule-fields';
 
 const TIME_ZONES = (Object.entries(BRAZIL_TIME_ZONES) as Array<[BrazilTimeZone, string]>).map(
@@ -55,14 +56,9 @@ export function BusinessHoursDialog({
             <Skeleton className="h-64 w-full" />
           </div>
         ) : hours.isError ? (
-          <div className="flex items-center justify-between gap-3">
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              Erro ao carregar o horário: {hours.error.message}
-            </p>
-            <Button variant="secondary" onClick={() => void hours.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void hours.refetch()}>
+            Erro ao carregar o horário: {hours.error.message}
+          </LoadFailure>
         ) : inbox ? (
           <BusinessHoursForm
             formId={formId}

@@ -10,7 +10,7 @@ import { TextField, ToggleField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFailure } from '@/components/form/form-failure';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { Button, Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui';
 import { useCreateInbox } from '../api/create-inbox';
 import { useInboxKinds } from '../api/get-inbox-kinds';
 import { useUpdateInbox } from '../api/update-inbox';
@@ -24,6 +24,7 @@ import { ChannelKindPicker } from './channel-kind-picker';
 import { InboxAccessFields } from './inbox-access-fields';
 import { InboxAssignmentFields } from './inbox-assignment-fields';
 import { InboxSettingsFields } from './inbox-settings-fields';
+import { LoadFailure } from './load-failure';
 
 interface Props {
   open: boolean;
@@ -61,14 +62,7 @@ export function InboxFormDialog({ open, onOpenChange, inbox, onCreated }: Props)
             <Skeleton className="h-9 w-2/3" />
           </div>
         ) : kinds.isError ? (
-          <div className="flex items-center justify-between gap-3">
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {kinds.error.message}
-            </p>
-            <Button variant="secondary" onClick={() => void kinds.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void kinds.refetch()}>{kinds.error.message}</LoadFailure>
         ) : (
           <InboxForm
             formId={formId}

@@ -10,8 +10,9 @@ import { TextAreaField, ToggleField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFailure } from '@/components/form/form-failure';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { Button, Skeleton, toast } from '@/components/ui';
+import { Skeleton, toast } from '@/components/ui';
 import { useSatisfactionSettings, useSaveSatisfactionSettings } from '../api/satisfaction-settings';
+import { LoadFailure } from './load-failure';
 
 /**
  * Integrações › an inbox › Pesquisa de satisfação: whether a resolved conversation gets the survey, and
@@ -43,14 +44,9 @@ export function SatisfactionDialog({
         settings.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : settings.isError ? (
-          <div className="flex items-center justify-between gap-3">
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              Erro ao carregar a pesquisa: {settings.error.message}
-            </p>
-            <Button variant="secondary" onClick={() => void settings.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void settings.refetch()}>
+            Erro ao carregar a pesquisa: {settings.error.message}
+          </LoadFailure>
         ) : inbox ? (
           <SatisfactionForm
             formId={formId}

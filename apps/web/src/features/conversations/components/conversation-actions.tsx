@@ -1,6 +1,6 @@
 import type { Conversation, ConversationView } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlarmClockOff, Bot, CheckCircle2, Hand, RotateCcw } from 'lucide-react';
+import { AlarmClockOff, Bot, CheckCircle2, Hand, type LucideIcon, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useHandBackConversation } from '../api/hand-back-conversation';
@@ -10,9 +10,38 @@ import { errorReason, notify } from '../hooks/use-notify';
 import { placeConversation } from '../realtime/cache-updates';
 import { SnoozeMenu } from './snooze-menu';
 
-/** A button's words: only for screen readers where the icon must do (a phone's header). */
-function Label({ text, compact }: { text: string; compact: boolean }) {
-  return <span className={cn(compact && 'sr-only')}>{text}</span>;
+// Square icon buttons on a phone: four of them leave room for who answers on the same line.
+const SQUARE = 'w-8 shrink-0 px-0 [&>svg]:shrink-0';
+
+/** One header action: its icon (a spinner while it runs) and its name, for screen readers only when compact. */
+function ActionButton({
+  label,
+  icon: Icon,
+  variant = 'secondary',
+  compact,
+  isPending,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  variant?: 'primary' | 'secondary';
+  compact: boolean;
+  isPending: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      title={label}
+      className={compact ? SQUARE : undefined}
+      isLoading={isPending}
+      onClick={onClick}
+    >
+      {!isPending && <Icon aria-hidden="true" className="size-3.5" />}
+      <span className={cn(compact && 'sr-only')}>{label}</span>
+    </Button>
+  );
 }
 
 /**
@@ -43,8 +72,6 @@ export function ConversationActions({
       { onSuccess: ({ message }) => notify.success(message || TRANSITION_DONE[name]), onError },
     );
   const pending = (name: string) => transition.isPending && transition.variables?.step === name;
-  // Square icon buttons on a phone: four of them leave room for who answers on the same line.
-  const square = compact ? 'w-8 shrink-0 px-0 [&>svg]:shrink-0' : undefined;
 
   return (
     <div
@@ -54,70 +81,53 @@ export function ConversationActions({
       )}
     >
       {actions.has('takeover') && (
-        <Button
-          size="sm"
-          variant="secondary"
-          title="Assumir"
-          className={square}
-          isLoading={takeOver.isPending}
+        <ActionButton
+          label="Assumir"
+          icon={Hand}
+          compact={compact}
+          isPending={takeOver.isPending}
           onClick={() => takeOver.mutate(id, { onSuccess: (row) => placeConversation(qc, row), onError })}
-        >
-          {!takeOver.isPending && <Hand aria-hidden="true" className="size-3.5" />}
-          <Label text="Assumir" compact={compact} />
-        </Button>
+        />
       )}
       {actions.has('handback') && (
-        <Button
-          size="sm"
-          variant="secondary"
-          title="Devolver à IA"
-          className={square}
-          isLoading={handBack.isPending}
+        <ActionButton
+          label="Devolver à IA"
+          icon={Bot}
+          compact={compact}
+          isPending={handBack.isPending}
           onClick={() => handBack.mutate(id, { onSuccess: (row) => placeConversation(qc, row), onError })}
-        >
-          {!handBack.isPending && <Bot aria-hidden="true" className="size-3.5" />}
-          <Label text="Devolver à IA" compact={compact} />
-        </Button>
+        />
       )}
       {actions.has('snooze') && <SnoozeMenu conversationId={id} compact={compact} />}
       {actions.has('unsnooze') && (
-        <Button
-          size="sm"
-          variant="secondary"
-          title="Retomar"
-          className={square}
-          isLoading={pending('unsnooze')}
+        <ActionButton
+          label="Retomar"
+          icon={AlarmClockOff}
+          compact={compact}
+          isPending={pending('unsnooze')}
           onClick={() => step('unsnooze')}
-        >
-          {!pending('unsnooze') && <AlarmClockOff aria-hidden="true" className="size-3.5" />}
-          <Label text="Retomar" compact={compact} />
-        </Button>
+        />
       )}
       {actions.has('reopen') && (
-        <Button
-          size="sm"
+        // Beside Resolver it is the secondary one, squared on a phone; alone it is the primary, with its name.
+        <ActionButton
+          label="Reabrir"
+          icon={RotateCcw}
           variant={actions.has('resolve') ? 'secondary' : 'primary'}
-          title="Reabrir"
-          className={compact && actions.has('resolve') ? square : undefined}
-          isLoading={pending('reopen')}
+          compact={compact && actions.has('resolve')}
+          isPending={pending('reopen')}
           onClick={() => step('reopen')}
-        >
-          {!pending('reopen') && <RotateCcw aria-hidden="true" className="size-3.5" />}
-          <Label text="Reabrir" compact={compact && actions.has('resolve')} />
-        </Button>
+        />
       )}
       {actions.has('resolve') && (
-        <Button
-          size="sm"
+        <ActionButton
+          label="Resolver"
+          icon={CheckCircle2}
           variant="primary"
-          title="Resolver"
-          className={square}
-          isLoading={pending('resolve')}
+          compact={compact}
+          isPending={pending('resolve')}
           onClick={() => step('resolve')}
-        >
-          {!pending('resolve') && <CheckCircle2 aria-hidden="true" className="size-3.5" />}
-          <Label text="Resolver" compact={compact} />
-        </Button>
+        />
       )}
     </div>
   );

@@ -33,6 +33,8 @@ function sendsAfterAssignment(actions: readonly AutomationAction[], index: numbe
 }
 
 const itemClass = 'rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900';
+const emptyClass =
+  'rounded-lg border border-slate-300 border-dashed px-3 py-2.5 text-slate-500 text-sm dark:border-slate-700 dark:text-slate-400';
 
 /** Focuses the kind select of the item at `index` once it is on screen (after adding or moving it). */
 function useFocusItem(listRef: React.RefObject<HTMLOListElement | HTMLUListElement | null>) {
@@ -64,9 +66,7 @@ export function ConditionList({
   return (
     <div className="space-y-2">
       {conditions.length === 0 ? (
-        <p className="rounded-lg border border-slate-300 border-dashed px-3 py-2.5 text-slate-500 text-sm dark:border-slate-700 dark:text-slate-400">
-          Sem condições: a regra age em todo evento deste tipo.
-        </p>
+        <p className={emptyClass}>Sem condições: a regra age em todo evento deste tipo.</p>
       ) : (
         <ul ref={list} aria-label="Condições" className="space-y-2">
           {conditions.map((condition, index) => (
@@ -160,7 +160,7 @@ export function ActionList({
   return (
     <div className="space-y-2">
       {actions.length === 0 ? (
-        <p className="rounded-lg border border-slate-300 border-dashed px-3 py-2.5 text-slate-500 text-sm dark:border-slate-700 dark:text-slate-400">
+        <p className={emptyClass}>
           Nenhuma ação ainda. Inclua o que deve acontecer, na ordem em que deve acontecer.
         </p>
       ) : (

@@ -103,23 +103,21 @@ export function figuresOf(scope: ConversationScope, filters: ReportFilters = {})
           WHERE fc.last_message_time >= ${int(messagesSince)} AND ${where})`;
 }
 
-/** Distinct conversations with a client message, per range. */
-export async function activeConversationsPerRange(
-  db: Db,
-  ranges: readonly TimeRange[],
-  within: FiguresFilter = ALL_FIGURES,
-): Promise<number[]> {
+/** What `countPerRange` counts: `count` (an aggregate over `x`) of `rows`, joined to `join` if given. */
+interface RangeCount {
+  count: RawBuilder<unknown>;
+  /** A SELECT of the rows inside `[from, to)`, each with its range's index (or NULL) as `bucket`. */
+  rows: (bounds: { from: RawBuilder<number>; to: RawBuilder<number> }) => RawBuilder<unknown>;
+  join?: RawBuilder<unknown>;
+}
+
+/** One count per range, 0 where no row falls: each per-range count then states only its aggregate and rows. */
+async function countPerRange(db: Db, ranges: readonly TimeRange[], query: RangeCount): Promise<number[]> {
   if (ranges.length === 0) return [];
-  const { from, to } = span(ranges);
-  const bucket = rangeIndex(sql.ref('m.timestamp'), ranges);
   const { rows } = await sql<{ bucket: number | null; n: number }>`
-    SELECT x.bucket AS bucket, COUNT(DISTINCT x.conversation_id) AS n
-    FROM (
-      SELECT ${bucket} AS bucket, m.conversation_id AS conversation_id
-      FROM messages m
-      WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
-        AND ${within('m.conversation_id', since(ranges))}
-    ) x
+    SELECT x.bucket AS bucket, ${query.count} AS n
+    FROM (${query.rows(span(ranges))}
+    ) x ${query.join ?? sql``}
     WHERE x.bucket IS NOT NULL
     GROUP BY x.bucket`.execute(db);
   return fill(
@@ -127,57 +125,53 @@ export async function activeConversationsPerRange(
     rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
     { n: 0 },
   ).map((r) => r.n);
+}
+
+/** Distinct conversations with a client message, per range. */
+export function activeConversationsPerRange(
+  db: Db,
+  ranges: readonly TimeRange[],
+  within: FiguresFilter = ALL_FIGURES,
+): Promise<number[]> {
+  return countPerRange(db, ranges, {
+    count: sql`COUNT(DISTINCT x.conversation_id)`,
+    rows: ({ from, to }) => sql`
+      SELECT ${rangeIndex(sql.ref('m.timestamp'), ranges)} AS bucket, m.conversation_id AS conversation_id
+      FROM messages m
+      WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
+        AND ${within('m.conversation_id', since(ranges))}`,
+  });
 }
 
 /** Agent hand-offs (`handler_changes` to `waiting_human`), per range. */
-export async function handoffsPerRange(
+export function handoffsPerRange(
   db: Db,
   ranges: readonly TimeRange[],
   within: FiguresFilter = ALL_FIGURES,
 ): Promise<number[]> {
-  if (ranges.length === 0) return [];
-  const { from, to } = span(ranges);
-  const bucket = rangeIndex(sql.ref('h.at'), ranges);
-  const { rows } = await sql<{ bucket: number | null; n: number }>`
-    SELECT x.bucket AS bucket, COUNT(*) AS n
-    FROM (
-      SELECT ${bucket} AS bucket FROM handler_changes h
-      WHERE h.to_mode = 'waiting_human' AND h.at >= ${from} AND h.at < ${to} AND ${within('h.conversation_id')}
-    ) x
-    WHERE x.bucket IS NOT NULL
-    GROUP BY x.bucket`.execute(db);
-  return fill(
-    ranges,
-    rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
-    { n: 0 },
-  ).map((r) => r.n);
+  return countPerRange(db, ranges, {
+    count: sql`COUNT(*)`,
+    rows: ({ from, to }) => sql`
+      SELECT ${rangeIndex(sql.ref('h.at'), ranges)} AS bucket FROM handler_changes h
+      WHERE h.to_mode = 'waiting_human' AND h.at >= ${from} AND h.at < ${to} AND ${within('h.conversation_id')}`,
+  });
 }
 
 /** Distinct clients with a client message (in any of their conversations), per range. */
-export async function activeClientsPerRange(
+export function activeClientsPerRange(
   db: Db,
   ranges: readonly TimeRange[],
   within: FiguresFilter = ALL_FIGURES,
 ): Promise<number[]> {
-  if (ranges.length === 0) return [];
-  const { from, to } = span(ranges);
-  const bucket = rangeIndex(sql.ref('m.timestamp'), ranges);
-  const { rows } = await sql<{ bucket: number | null; n: number }>`
-    SELECT x.bucket AS bucket, COUNT(DISTINCT c.client_id) AS n
-    FROM (
-      SELECT DISTINCT ${bucket} AS bucket, m.conversation_id AS conversation_id
+  return countPerRange(db, ranges, {
+    count: sql`COUNT(DISTINCT c.client_id)`,
+    rows: ({ from, to }) => sql`
+      SELECT DISTINCT ${rangeIndex(sql.ref('m.timestamp'), ranges)} AS bucket, m.conversation_id AS conversation_id
       FROM messages m
       WHERE m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
-        AND ${within('m.conversation_id', since(ranges))}
-    ) x
-    JOIN conversations c ON c.id = x.conversation_id
-    WHERE x.bucket IS NOT NULL
-    GROUP BY x.bucket`.execute(db);
-  return fill(
-    ranges,
-    rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
-    { n: 0 },
-  ).map((r) => r.n);
+        AND ${within('m.conversation_id', since(ranges))}`,
+    join: sql`JOIN conversations c ON c.id = x.conversation_id`,
+  });
 }
 
 export interface ResponseTimes {
@@ -233,13 +227,11 @@ export async function conversionsPerRange(
   ranges: readonly TimeRange[],
   within: FiguresFilter = ALL_FIGURES,
 ): Promise<ConversionCounts[]> {
-  if (ranges.length === 0) return [];
-  const { from, to } = span(ranges);
   const [active, converted] = await Promise.all([
     activeConversationsPerRange(db, ranges, within),
-    sql<{ bucket: number | null; n: number }>`
-      SELECT x.bucket AS bucket, COUNT(*) AS n
-      FROM (
+    countPerRange(db, ranges, {
+      count: sql`COUNT(*)`,
+      rows: ({ from, to }) => sql`
         SELECT ${rangeIndex(sql.ref('c.converted_at'), ranges)} AS bucket
         FROM conversations c
         WHERE c.converted_at >= ${from} AND c.converted_at < ${to} AND ${within('c.id')}
@@ -247,17 +239,10 @@ export async function conversionsPerRange(
             SELECT 1 FROM messages m
             WHERE m.conversation_id = c.id AND m.sender = 'client' AND m.timestamp >= ${from} AND m.timestamp < ${to}
               AND ${rangeIndex(sql.ref('m.timestamp'), ranges)} = ${rangeIndex(sql.ref('c.converted_at'), ranges)}
-          )
-      ) x
-      WHERE x.bucket IS NOT NULL
-      GROUP BY x.bucket`.execute(db),
+          )`,
+    }),
   ]);
-  const convertedIn = fill(
-    ranges,
-    converted.rows.map((r) => ({ bucket: r.bucket, n: num(r.n) })),
-    { n: 0 },
-  );
-  return ranges.map((_, i) => ({ conversations: active[i] ?? 0, converted: convertedIn[i]?.n ?? 0 }));
+  return ranges.map((_, i) => ({ conversations: active[i] ?? 0, converted: converted[i] ?? 0 }));
 }
 
 /** Messages (any sender) with a timestamp in the range. */

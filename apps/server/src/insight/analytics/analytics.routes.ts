@@ -7,18 +7,29 @@ import {
   markConversionResponseSchema,
   type ReportFilters,
 } from '@atende/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { guardConversation, scopedReadModel, scopeOf } from '../../conversations/visibility/route-access.js';
 import { settingsTimeZone } from '../../kernel/time/time-zone.js';
 import { now } from '../../lib/clock.js';
-import { figuresOf } from './analytics.repository.js';
+import { type FiguresFilter, figuresOf } from './analytics.repository.js';
 import {
+  type AnalyticsPeriod,
   computeAnalytics,
   computeConversationsAnalytics,
   computeConversionsAnalytics,
 } from './analytics.service.js';
 import { conversionView } from './conversions.service.js';
+
+type PeriodQuery = z.output<typeof analyticsQuerySchema>;
+type PeriodFigures<T> = (
+  db: FastifyInstance['readDb'],
+  period: AnalyticsPeriod,
+  now: number,
+  zone: string,
+  within: FiguresFilter,
+) => Promise<T>;
 
 /**
  * `GET /analytics`, `/analytics/conversations`, `/analytics/conversions` (authenticated): figures of the
@@ -35,55 +46,38 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       labelId: request.query.labelId,
     });
 
+  // The three GETs differ only in their figures: each runs over the period in the team's time zone.
+  const periodFigures =
+    <T>(compute: PeriodFigures<T>) =>
+    async (request: FastifyRequest & { query: PeriodQuery }) => ({
+      success: true as const,
+      data: await compute(
+        app.readDb,
+        request.query.period,
+        now(),
+        await settingsTimeZone(app.db),
+        within(request),
+      ),
+    });
+  const periodSchema = <S extends z.ZodType>(response: S) => ({
+    querystring: analyticsQuerySchema,
+    response: { 200: response },
+  });
+
   r.get(
     '/api/analytics',
-    { ...figures, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await computeAnalytics(
-        app.readDb,
-        request.query.period,
-        now(),
-        await settingsTimeZone(app.db),
-        within(request),
-      ),
-    }),
+    { ...figures, schema: periodSchema(analyticsResponseSchema) },
+    periodFigures(computeAnalytics),
   );
-
   r.get(
     '/api/analytics/conversations',
-    {
-      ...figures,
-      schema: { querystring: analyticsQuerySchema, response: { 200: conversationsAnalyticsResponseSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await computeConversationsAnalytics(
-        app.readDb,
-        request.query.period,
-        now(),
-        await settingsTimeZone(app.db),
-        within(request),
-      ),
-    }),
+    { ...figures, schema: periodSchema(conversationsAnalyticsResponseSchema) },
+    periodFigures(computeConversationsAnalytics),
   );
-
   r.get(
     '/api/analytics/conversions',
-    {
-      ...figures,
-      schema: { querystring: analyticsQuerySchema, response: { 200: conversionsAnalyticsResponseSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await computeConversionsAnalytics(
-        app.readDb,
-        request.query.period,
-        now(),
-        await settingsTimeZone(app.db),
-        within(request),
-      ),
-    }),
+    { ...figures, schema: periodSchema(conversionsAnalyticsResponseSchema) },
+    periodFigures(computeConversionsAnalytics),
   );
 
   r.post(

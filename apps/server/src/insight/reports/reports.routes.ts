@@ -9,9 +9,10 @@ import {
   serviceQuerySchema,
   serviceReportResponseSchema,
 } from '@atende/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { scopedReadModel, scopeOf } from '../../conversations/visibility/route-access.js';
+import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { settingsTimeZone } from '../../kernel/time/time-zone.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,6 +21,14 @@ import { csvDisposition, csvStream } from '../../lib/csv.js';
 import { customReportCsv } from './report-csv.js';
 import { customReport, serviceReport } from './reports.service.js';
 import { savedReportsRepository } from './saved-reports.repository.js';
+
+type ScopedReport<Q, T> = (
+  db: FastifyInstance['readDb'],
+  query: Q,
+  scope: ConversationScope,
+  zone: string,
+  now: number,
+) => Promise<T>;
 
 function actorOf(request: FastifyRequest) {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -36,6 +45,15 @@ export const reportsRoutes: FastifyPluginAsync = async (fastify) => {
   const signedIn = { onRequest: app.authenticate };
   const admin = { onRequest: app.allow('reports:manage') };
 
+  // The service figures and a shaped report run alike: the query, over what the viewer may count, in
+  // the team's time zone.
+  const scopedReport =
+    <Q, T>(report: ScopedReport<Q, T>) =>
+    async (request: FastifyRequest & { query: Q }) => ({
+      success: true as const,
+      data: await report(app.readDb, request.query, scopeOf(request), await settingsTimeZone(app.db), now()),
+    });
+
   app.get(
     '/api/analytics/service',
     {
@@ -43,16 +61,7 @@ export const reportsRoutes: FastifyPluginAsync = async (fastify) => {
       ...scopedReadModel,
       schema: { querystring: serviceQuerySchema, response: { 200: serviceReportResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await serviceReport(
-        app.readDb,
-        request.query,
-        scopeOf(request),
-        await settingsTimeZone(app.db),
-        now(),
-      ),
-    }),
+    scopedReport(serviceReport),
   );
 
   app.get(
@@ -62,16 +71,7 @@ export const reportsRoutes: FastifyPluginAsync = async (fastify) => {
       ...scopedReadModel,
       schema: { querystring: customReportQuerySchema, response: { 200: customReportResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await customReport(
-        app.readDb,
-        request.query,
-        scopeOf(request),
-        await settingsTimeZone(app.db),
-        now(),
-      ),
-    }),
+    scopedReport(customReport),
   );
 
   app.get(

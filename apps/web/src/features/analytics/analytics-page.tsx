@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { type DateRange, describeRange, type RangePreset, rangeFromParams } from '@/lib/date-range';
 import { formatDuration } from '@/lib/format';
 import { useReportFilters } from '@/lib/use-report-filters';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useAnalyticsReport } from './api/get-analytics-report';
 import { BusiestHours } from './components/busiest-hours';
 import { ClarificationOutcomes } from './components/clarification-outcomes';
@@ -110,29 +111,21 @@ function ServiceSection({ range, grouping }: { range: DateRange; grouping: Servi
 
 /** Route component for /analytics: every figure for a date range, AI vs human, each exportable as CSV. */
 export default function AnalyticsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const { preset, range } = rangeFromParams(params);
   const [filters, setFilters] = useReportFilters();
   const report = useAnalyticsReport(range, filters);
 
   const choosePreset = (next: RangePreset) =>
-    setParams(
-      (current) => {
-        const p = new URLSearchParams(current);
-        p.set('periodo', next);
-        if (next === 'personalizado') {
-          p.set('de', range.from);
-          p.set('ate', range.to);
-        } else {
-          p.delete('de');
-          p.delete('ate');
-        }
-        return p;
-      },
+    patchParams(
+      next === 'personalizado'
+        ? { periodo: next, de: range.from, ate: range.to }
+        : { periodo: next, de: null, ate: null },
       { replace: true },
     );
   const chooseCustom = (next: DateRange) =>
-    setParams({ periodo: 'personalizado', de: next.from, ate: next.to }, { replace: true });
+    patchParams({ periodo: 'personalizado', de: next.from, ate: next.to });
 
   const data = report.data;
   return (

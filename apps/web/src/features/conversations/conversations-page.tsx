@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
 import { OPEN_CONVERSATION_PARAM } from '@/lib/conversation-link';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { ChatPanel } from './components/chat-panel';
 import { Composer } from './components/composer';
 import { ConversationListPanel } from './components/conversation-list-panel';
@@ -17,24 +18,17 @@ import { useConversationsRealtime } from './realtime/use-conversations-realtime'
  * phones (each selection pushes a history entry).
  */
 export default function ConversationsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const selectedId = params.get(OPEN_CONVERSATION_PARAM);
   const [deletedMessageIds, setDeletedMessageIds] = useState<ReadonlySet<string>>(new Set());
   useConversationsRealtime(selectedId);
 
   const select = useCallback(
     (id: string | null) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (id) next.set(OPEN_CONVERSATION_PARAM, id);
-          else next.delete(OPEN_CONVERSATION_PARAM);
-          return next;
-        },
-        { replace: id === null },
-      );
+      patchParams({ [OPEN_CONVERSATION_PARAM]: id }, { replace: id === null });
     },
-    [setParams],
+    [patchParams],
   );
   const onSelect = useCallback((id: string) => select(id), [select]);
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
 import { useAuth } from '@/lib/session';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useKnowledgeGaps } from './api/get-knowledge-gaps';
 import { GapsSection } from './components/gaps-section';
 import { KnowledgeBaseEditor } from './components/knowledge-base-editor';
@@ -21,18 +22,10 @@ export default function TrainingPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   const gaps = useKnowledgeGaps();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const active: Tab = params.get(TAB_PARAM) === 'base' ? 'base' : 'lacunas';
-  const setActive = (tab: Tab) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (tab === 'lacunas') next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, tab);
-        return next;
-      },
-      { replace: true },
-    );
+  const setActive = (tab: Tab) => patchParams({ [TAB_PARAM]: tab === 'lacunas' ? null : tab });
 
   return (
     <PageContainer>

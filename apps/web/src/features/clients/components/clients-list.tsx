@@ -8,6 +8,7 @@ import { Avatar, Button, Card, Skeleton, Spinner } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { type ClientsFilter, clientsFilterFromParams, useClientsPage } from '../api/get-clients-page';
 
 const ROW_HEIGHT = 68;
@@ -16,20 +17,10 @@ function useFilterParams(): [
   ClientsFilter,
   (patch: Partial<Record<'busca' | 'etiqueta' | 'contato', string>>) => void,
 ] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const filter = clientsFilterFromParams(params);
-  const update = (patch: Partial<Record<'busca' | 'etiqueta' | 'contato', string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (patch: Partial<Record<'busca' | 'etiqueta' | 'contato', string>>) => patchParams(patch);
   return [filter, update];
 }
 

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useConversations } from '../api/get-conversations';
 import { INBOX_FILTER_PARAM, SEARCH_DEBOUNCE_MS } from '../lib/constants';
 import {
@@ -38,7 +39,8 @@ interface Props {
  * for a bulk action, Esc clears the checks.
  */
 export function ConversationListPanel({ selectedId, onSelect, className }: Props) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const [localFilters, setLocalFilters] = useState<ConversationFilters>(DEFAULT_FILTERS);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const isAdmin = useAuth().user?.role === 'admin';
@@ -55,17 +57,8 @@ export function ConversationListPanel({ selectedId, onSelect, className }: Props
     };
   }, [localFilters, inboxId, tab]);
   const setParam = useCallback(
-    (name: string, value: string | null) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (value) updated.set(name, value);
-          else updated.delete(name);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (name: string, value: string | null) => patchParams({ [name]: value }),
+    [patchParams],
   );
   const setFilters = useCallback(
     (next: ConversationFilters) => {

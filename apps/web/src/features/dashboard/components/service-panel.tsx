@@ -6,6 +6,7 @@ import { type ServiceGrouping, useServiceReport } from '@/lib/api/get-service-re
 import { cn } from '@/lib/cn';
 import { presetRange } from '@/lib/date-range';
 import { useReportFilters } from '@/lib/use-report-filters';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { Panel } from './panel';
 
 const PERIODS = [
@@ -61,22 +62,14 @@ function Segmented<T extends string>({
  * by side per inbox or per person. Period, filters and view are in the URL.
  */
 export function ServicePanel() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = useSearchParamsPatch();
   const period = (PERIODS.find((p) => p.id === params.get('periodo'))?.id ?? '7d') as Period;
   const view = (VIEWS.find((v) => v.id === params.get('comparar'))?.id ?? 'none') as ServiceGrouping;
   const [filters] = useReportFilters();
   const range = presetRange(period);
   const report = useServiceReport(range, filters, view);
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const p = new URLSearchParams(current);
-        if (value === null) p.delete(name);
-        else p.set(name, value);
-        return p;
-      },
-      { replace: true },
-    );
+  const setParam = (name: string, value: string | null) => patchParams({ [name]: value });
   const data = report.data;
   return (
     <Panel

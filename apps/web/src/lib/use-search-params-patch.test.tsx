@@ -5,17 +5,20 @@ import { type SearchParamsPatch, useSearchParamsPatch } from './use-search-param
 
 type Patch = (patch: SearchParamsPatch) => void;
 
+/** Each component's setter as of its last render. */
+const setters: { filter?: Patch; tab?: Patch } = {};
+
 /** Two components of one page, each changing its own param (a filter bar and a panel's tab). */
+function FilterBar() {
+  setters.filter = useSearchParamsPatch();
+  return null;
+}
+function Panel() {
+  setters.tab = useSearchParamsPatch();
+  return null;
+}
+
 function page() {
-  const setters: { filter?: Patch; tab?: Patch } = {};
-  function FilterBar() {
-    setters.filter = useSearchParamsPatch();
-    return null;
-  }
-  function Panel() {
-    setters.tab = useSearchParamsPatch();
-    return null;
-  }
   const router = createMemoryRouter(
     [
       {

@@ -83,7 +83,7 @@ describeEachDatabase('auth routes', (kind) => {
     // Interleaved, and medians: one slow write or collection on a busy machine moves a single sample.
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       known.push(await time(email));
       unknown.push(await time(`outro-${i}@teste.local`));
     }
@@ -235,12 +235,18 @@ describeEachDatabase('auth routes', (kind) => {
       await attempt(address, 'x-errada');
       return performance.now() - started;
     };
-    const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    // Medians of alternated tries (within the account's failed sign-ins allowed): one slow try on a
+    // busy machine does not decide.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     await time(other.email);
-    const enabled = [await time(other.email), await time(other.email)];
-    const disabledAccount = [await time(email), await time(email)];
-    expect(avg(disabledAccount)).toBeGreaterThan(avg(enabled) * 0.4);
-    expect(avg(enabled)).toBeGreaterThan(avg(disabledAccount) * 0.4);
+    const enabled: number[] = [];
+    const disabledAccount: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      enabled.push(await time(other.email));
+      disabledAccount.push(await time(email));
+    }
+    expect(median(disabledAccount)).toBeGreaterThan(median(enabled) * 0.4);
+    expect(median(enabled)).toBeGreaterThan(median(disabledAccount) * 0.4);
 
     // The admin who disabled it is an admin no longer: the active admins are named instead.
     const former = await adminOf('Caio Antigo');

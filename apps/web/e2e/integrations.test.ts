@@ -301,7 +301,7 @@ describe('Integrações', () => {
 
     await card.getByRole('button', { name: 'Testar consulta' }).click();
     const test = page.getByRole('dialog', { name: 'Testar consulta' });
-    await test.getByLabel('Telefone do cliente').fill('5511999990000');
+    await test.getByLabel('Telefone do cliente').fill('+55 11 99999-0000');
     await test.getByLabel('Número do pedido').fill('1234');
     await test.getByRole('button', { name: 'Testar' }).click();
     const result = test.getByTestId('order-lookup-result');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.js';
+import { phoneNumberSchema } from './phone.js';
 import { maskedSecretSchema } from './settings.js';
 
 /** Placeholders the URL template may use; filled URL-encoded. */
@@ -80,7 +81,8 @@ export const orderLookupResponseSchema = okEnvelope(orderLookupViewSchema);
 /** "Testar consulta": runs the saved configuration for a phone and an order number. */
 export const orderLookupTestRequestSchema = z
   .object({
-    phone: z.string().trim().max(40).default(''),
+    /** The customer's number as typed ("+55 11 97700-1002"): it fills {telefone} as the stored digits. */
+    phone: phoneNumberSchema,
     order: z.string().trim().max(40).default(''),
   })
   .strict();

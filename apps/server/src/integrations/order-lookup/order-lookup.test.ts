@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OrderLookupView } from '@atende/contracts';
+import { INVALID_PHONE, type OrderLookupView } from '@atende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
 import { api, pairSimulator } from '../../../test/simulator-kit.js';
@@ -150,8 +150,24 @@ describeEachDatabase('order lookup', (kind) => {
       outcome: 'found',
       reply: expect.stringContaining('BR123456789'),
     });
-    const missing = await api(ctx.app, admin).post('/api/integrations/order-lookup/test', { phone: '1' });
+    // The number as a person types it fills {telefone} as the stored digits.
+    const typed = await api(ctx.app, admin).post('/api/integrations/order-lookup/test', {
+      phone: '+55 11 90000-0000',
+      order: '1234',
+    });
+    expect(typed.body.data).toMatchObject({ outcome: 'found' });
+    expect(store.seen.at(-1)?.url).toContain('5511900000000');
+    const missing = await api(ctx.app, admin).post('/api/integrations/order-lookup/test', {
+      phone: '5511900000000',
+    });
     expect(missing.body.data).toMatchObject({ outcome: 'missing_order' });
+    const badPhone = await api(ctx.app, admin).post('/api/integrations/order-lookup/test', {
+      phone: '1',
+      order: '1234',
+    });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.success).toBe(false);
+    expect(badPhone.body.message).toContain(INVALID_PHONE);
   });
   it('needs {telefone} in the URL: refused at save, and an older configuration without it is not run', async () => {
     const view = (await api(ctx.app, admin).get('/api/integrations/order-lookup')).body

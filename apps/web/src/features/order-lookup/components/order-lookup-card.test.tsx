@@ -1,4 +1,4 @@
-import type { OrderLookupView } from '@atende/contracts';
+import { INVALID_PHONE, type OrderLookupView } from '@atende/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failWith, mockApi, renderWithProviders, signInAs, signOut } from '@/test/mock-api';
@@ -171,10 +171,17 @@ describe('OrderLookupCard', () => {
     renderWithProviders(<OrderLookupCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Testar consulta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Testar consulta' });
-    fireEvent.change(within(dialog).getByLabelText('Telefone do cliente'), {
-      target: { value: '5511999990000' },
-    });
+    const phone = within(dialog).getByLabelText('Telefone do cliente');
     fireEvent.change(within(dialog).getByLabelText('Número do pedido'), { target: { value: '1234' } });
+    // A number that is not one is refused on its field, and the store is not called.
+    fireEvent.change(phone, { target: { value: '1199' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Testar' }));
+    expect(await within(dialog).findByText(INVALID_PHONE)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // Typed the way people write it, it reaches the store as the stored digits.
+    fireEvent.change(phone, { target: { value: '+55 11 99999-0000' } });
+    expect(within(dialog).queryByText(INVALID_PHONE)).toBeNull();
     expect(dialog.textContent).toContain('https://loja.com.br/api/pedidos/1234?tel=5511999990000');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Testar' }));
 
@@ -202,6 +209,9 @@ describe('OrderLookupCard', () => {
     renderWithProviders(<OrderLookupCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Testar consulta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Testar consulta' });
+    fireEvent.change(within(dialog).getByLabelText('Telefone do cliente'), {
+      target: { value: '5511999990000' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Número do pedido'), { target: { value: '9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Testar' }));
     let result = await within(dialog).findByTestId('order-lookup-result');
@@ -227,6 +237,9 @@ describe('OrderLookupCard', () => {
     renderWithProviders(<OrderLookupCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Testar consulta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Testar consulta' });
+    fireEvent.change(within(dialog).getByLabelText('Telefone do cliente'), {
+      target: { value: '5511999990000' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Testar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Salve a URL da consulta antes de testar',

@@ -1,4 +1,4 @@
-import type { OrderLookupResult, OrderLookupView } from '@atende/contracts';
+import { INVALID_PHONE, type OrderLookupResult, type OrderLookupView, phoneDigits } from '@atende/contracts';
 import { Bot, FlaskConical } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { TextField } from '@/components/form/fields';
@@ -28,13 +28,20 @@ export function TestOrderLookupDialog({ open, onOpenChange, view }: Props) {
   const formId = useId();
   const test = useTestOrderLookup();
   const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [order, setOrder] = useState('');
   const usesPhone = view.urlTemplate.includes('{telefone}');
   const usesOrder = view.urlTemplate.includes('{pedido}');
 
+  // The store is asked with the digits the agent would send for that customer.
+  const digits = phoneDigits(phone);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    test.mutate({ phone: phone.trim(), order: order.trim() });
+    if (!digits) {
+      setPhoneError(INVALID_PHONE);
+      return;
+    }
+    test.mutate({ phone: digits, order: order.trim() });
   };
 
   return (
@@ -65,11 +72,15 @@ export function TestOrderLookupDialog({ open, onOpenChange, view }: Props) {
             label="Telefone do cliente"
             inputMode="tel"
             autoComplete="off"
-            placeholder="5511999990000"
+            placeholder="+55 11 99999-0000"
             maxLength={40}
             hint={usesPhone ? 'Entra em {telefone}.' : 'A URL não usa {telefone}.'}
             value={phone}
-            onChange={setPhone}
+            error={phoneError}
+            onChange={(value) => {
+              setPhone(value);
+              setPhoneError(undefined);
+            }}
           />
           <TextField
             label="Número do pedido"
@@ -82,7 +93,8 @@ export function TestOrderLookupDialog({ open, onOpenChange, view }: Props) {
           />
         </div>
         <p className="break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-slate-600 text-xs dark:bg-slate-950 dark:text-slate-300">
-          <span className="font-sans font-semibold">GET</span> {fillUrl(view.urlTemplate, { phone, order })}
+          <span className="font-sans font-semibold">GET</span>{' '}
+          {fillUrl(view.urlTemplate, { phone: digits ?? phone, order })}
         </p>
         {!view.enabled ? (
           <p className="text-slate-500 text-xs dark:text-slate-400">

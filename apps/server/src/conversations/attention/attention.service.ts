@@ -17,9 +17,16 @@ const unreadSince = (userId: string) => sql<number>`(
       (select r.read_at from conversation_reads r where r.user_id = ${userId} and r.conversation_id = c.id), 0))`;
 
 /**
- * What needs each person: their unread customer messages per conversation (only where a person is
- * needed: conversations they hold, and those waiting for someone), the tab counts, and the marks of
- * what they have seen. Computed when asked, so nothing is added to the write of each message.
+ * A list row's unread count for the viewer (alias `c`): only where a person is needed (held by the
+ * viewer, or waiting for someone), else 0. Selected with the page itself, so reading it costs no query.
+ */
+export const unreadColumn = (userId: string) => sql<number>`case
+  when c.handler_mode = 'waiting_human' or (c.handler_mode = 'human' and c.handler_user_id = ${userId})
+  then ${unreadSince(userId)} else 0 end`;
+
+/**
+ * What needs each person: the tab counts and the marks of what they have seen (each row's unread count
+ * is `unreadColumn`). Computed when asked, so nothing is added to the write of each message.
  */
 export function attentionService(db: Kysely<Database>) {
   return {
@@ -30,26 +37,6 @@ export function attentionService(db: Kysely<Database>) {
         .values({ user_id: userId, conversation_id: conversationId, read_at: at })
         .onConflict((oc) => oc.columns(['user_id', 'conversation_id']).doUpdateSet({ read_at: at }))
         .execute();
-    },
-
-    /** Unread counts of these list rows for the viewer (absent: none, or nobody needs to read them). */
-    async unreadOf(
-      userId: string,
-      rows: ReadonlyArray<{ id: string; handler: { mode: string; userId: string | null } }>,
-    ): Promise<Map<string, number>> {
-      const relevant = rows
-        .filter(
-          (r) =>
-            r.handler.mode === 'waiting_human' || (r.handler.mode === 'human' && r.handler.userId === userId),
-        )
-        .map((r) => r.id);
-      if (relevant.length === 0) return new Map();
-      const counts = await db
-        .selectFrom('conversations as c')
-        .select(['c.id', unreadSince(userId).as('unread')])
-        .where('c.id', 'in', relevant)
-        .execute();
-      return new Map(counts.filter((r) => Number(r.unread) > 0).map((r) => [r.id, Number(r.unread)]));
     },
 
     /** Tab counts and the badge: open conversations held by me, waiting for someone, all of them. */

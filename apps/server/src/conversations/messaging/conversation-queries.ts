@@ -33,6 +33,8 @@ export interface ListConversationsFilter {
   cursor?: string | undefined;
   /** Each inbox's response-time targets: given, every row carries its nearest one (`sla`). */
   slaTargets?: ReadonlyMap<string, SlaTargets> | undefined;
+  /** Who reads the page: given, every row carries their unread count (`unreadCount`). */
+  viewerId?: string | undefined;
 }
 
 /** The filters on the conversation's own columns (everything but the search). */
@@ -94,15 +96,15 @@ function toPage(
 }
 
 /** The default list (the inbox's usual call), prepared once: newest first, then after a cursor. */
-const firstPage = preparedQueryWithLimit((db, limit) =>
-  selectConversationSummaries(db)
+const firstPage = preparedQueryWithLimit((db, limit, viewerId: string) =>
+  selectConversationSummaries(db, viewerId)
     .where('c.archived_at', 'is', null)
     .orderBy('c.last_message_time', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit),
 );
-const pageAfter = preparedQueryWithLimit((db, limit, time: number, id: string) =>
-  selectConversationSummaries(db)
+const pageAfter = preparedQueryWithLimit((db, limit, viewerId: string, time: number, id: string) =>
+  selectConversationSummaries(db, viewerId)
     .where('c.archived_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -123,7 +125,7 @@ const countAll = preparedQuery((db) =>
 
 export function conversationQueries(db: Kysely<Database>) {
   function filtered(filter: ListConversationsFilter) {
-    let query = selectConversationSummaries(db).where(ownFilters(filter));
+    let query = selectConversationSummaries(db, filter.viewerId).where(ownFilters(filter));
     const search = filter.search ? normalizeSearch(filter.search.trim()) : '';
     if (search) {
       const pattern = containsPattern(search);
@@ -213,9 +215,12 @@ export function conversationQueries(db: Kysely<Database>) {
       total: number;
     }> {
       const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
-      if (isDefaultList(filter)) {
+      // The inbox's usual call (a person reading the default list) is the prepared one.
+      if (isDefaultList(filter) && filter.viewerId !== undefined) {
         const [{ rows }, count] = await Promise.all([
-          cursor ? pageAfter(db, filter.limit + 1, cursor.time, cursor.id) : firstPage(db, filter.limit + 1),
+          cursor
+            ? pageAfter(db, filter.limit + 1, filter.viewerId, cursor.time, cursor.id)
+            : firstPage(db, filter.limit + 1, filter.viewerId),
           countAll(db),
         ]);
         return toPage(rows, filter, Number(count.rows[0]?.total ?? 0));

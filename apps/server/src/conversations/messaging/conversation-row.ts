@@ -1,7 +1,8 @@
 import type { Conversation, HandlerMode } from '@atende/contracts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
+import { unreadColumn } from '../attention/attention.service.js';
 import { type SlaTargets, slaOf } from '../attention/sla.js';
 
 export type ConversationRow = Selectable<ConversationsTable> & {
@@ -46,20 +47,22 @@ const LIST_COLUMNS = [
   'c.first_response_ms',
 ] as const;
 
-/** The list page's rows: only what the response needs. */
-export function selectConversationSummaries(db: Db) {
+/** The list page's rows: only what the response needs (and, for a viewer, their unread count). */
+export function selectConversationSummaries(db: Db, viewerId?: string) {
+  const unread: RawBuilder<number | null> = viewerId === undefined ? sql`null` : unreadColumn(viewerId);
   return db
     .selectFrom('conversations as c')
     .innerJoin('clients as cl', 'cl.id', 'c.client_id')
     .select(LIST_COLUMNS)
-    .select(['cl.name as client_name', 'cl.phone as client_phone']);
+    .select(['cl.name as client_name', 'cl.phone as client_phone'])
+    .select(unread.as('unread'));
 }
 
 export type ConversationSummaryRow = Pick<
   ConversationRow,
   (typeof LIST_COLUMNS)[number] extends `c.${infer C}` ? C : never
 > &
-  Pick<ConversationRow, 'client_name' | 'client_phone'>;
+  Pick<ConversationRow, 'client_name' | 'client_phone'> & { unread?: number | string | null };
 
 export async function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
   return selectConversations(db).where('c.id', '=', id).executeTakeFirst();
@@ -115,5 +118,6 @@ export function toConversation<R extends ConversationSummaryRow>(
     snoozedUntil: row.snoozed_until == null ? null : toIso(row.snoozed_until),
     priority: row.priority ?? null,
     ...(targets === undefined ? {} : { sla: targets && slaOf(row, targets, at) }),
+    ...(row.unread == null ? {} : { unreadCount: Number(row.unread) }),
   };
 }

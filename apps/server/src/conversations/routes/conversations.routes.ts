@@ -18,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { plainJsonResponse } from '../../lib/plain-json-serializer.js';
 import type { AuthUser } from '../../types.js';
-import { attentionService } from '../attention/attention.service.js';
 import { handBack, takeOver } from '../messaging/change-handler.js';
 import { guardConversation, scopedReadModel, scopeOf } from '../visibility/route-access.js';
 import { sendMediaRoutes } from './send-media.routes.js';
@@ -33,7 +32,6 @@ function userOf(request: FastifyRequest): AuthUser {
 export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const messaging = app.domain.messaging;
-  const attention = attentionService(app.db);
   const auth = { onRequest: app.authenticate };
   // A conversation the viewer may not see is a 404 (docs/security.md, "Operators' visibility").
   const visible = { ...auth, ...guardConversation('params.id') };
@@ -57,11 +55,11 @@ export const conversationsRoutes: FastifyPluginAsync = async (fastify) => {
         visible: scopeOf(request),
         heldBy: assignee === 'me' ? user.id : assignee === 'none' ? null : undefined,
         slaTargets: app.domain.inboxes.slaTargets(),
+        viewerId: user.id,
       });
-      const unread = await attention.unreadOf(user.id, page.conversations);
       return {
         success: true as const,
-        data: page.conversations.map((c) => ({ ...c, unreadCount: unread.get(c.id) ?? 0 })),
+        data: page.conversations,
         page: { nextCursor: page.nextCursor, total: page.total },
       };
     },

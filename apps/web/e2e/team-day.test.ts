@@ -416,21 +416,21 @@ describe.each(E2E_DATABASE_KINDS)("the team's day (%s)", (database) => {
 
     it('lists the waiting queue oldest first while nobody is free, gives the oldest to whoever comes back with room, and bulk-resolves', async () => {
       await chooseAvailability(olgaPage, 'Ocupado');
-      const first = await api.postInbound(admin.token, {
-        phone: `55117${String(stamp).padStart(6, '0')}3`,
-        name: `Fila A ${stamp}`,
-        text: 'Quero falar com um atendente',
-      });
-      const second = await api.postInbound(admin.token, {
-        phone: `55117${String(stamp).padStart(6, '0')}4`,
-        name: `Fila B ${stamp}`,
-        text: 'Quero falar com um atendente',
-      });
-      for (const id of [first.conversationId, second.conversationId]) {
+      // One after the other: a wait starts at the hand-off, and two agent replies at once may end in
+      // either order.
+      const waiting = async (suffix: string, name: string) => {
+        const sent = await api.postInbound(admin.token, {
+          phone: `55117${String(stamp).padStart(6, '0')}${suffix}`,
+          name,
+          text: 'Quero falar com um atendente',
+        });
         await expect
-          .poll(async () => (await conversation(id)).handler.mode, { timeout: 20_000 })
+          .poll(async () => (await conversation(sent.conversationId)).handler.mode, { timeout: 20_000 })
           .toBe('waiting_human');
-      }
+        return sent;
+      };
+      const first = await waiting('3', `Fila A ${stamp}`);
+      const second = await waiting('4', `Fila B ${stamp}`);
       await adminPage.getByRole('tab', { name: /Não atribuídas/ }).click();
       const queue = adminPage.getByTestId('conversation-row');
       await expect

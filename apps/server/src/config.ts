@@ -90,13 +90,16 @@ export const configSchema = z.object({
   AUTH_STATE_PREVIOUS_KEYS: z.string().min(1).optional(),
   /** Where the generated key lives (mode 0600) when AUTH_STATE_KEY is not set. */
   AUTH_STATE_KEY_FILE: z.string().min(1).default('./data/auth-state.key'),
-  /** Largest media file kept from a channel, in bytes (uploads are capped at 10 MB regardless). */
+  /**
+   * Largest media file kept from a channel, in bytes. Each kind is also held to WhatsApp's own limit
+   * (images 5 MB, video and audio 16 MB): the default lets a customer's 100 MB document through.
+   */
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .max(100 * 1024 * 1024)
-    .default(16 * 1024 * 1024),
+    .default(100 * 1024 * 1024),
   /**
    * Events the Redis stream keeps (REDIS_URL): a socket that reconnects recovers what it missed only
    * while its last event is still in there. Size it to 2 minutes of events (see docs/deployment.md).

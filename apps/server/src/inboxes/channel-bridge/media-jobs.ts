@@ -1,4 +1,10 @@
-import type { InboundMedia, MediaDownloadLimits, MediaSaver } from '@atende/contracts';
+import {
+  type InboundMedia,
+  MEDIA_MAX_BYTES,
+  type MediaDownloadLimits,
+  type MediaSaver,
+  mediaKindOf,
+} from '@atende/contracts';
 import type { Channel } from '../../channels/channel.js';
 import type { Messaging } from '../../conversations/messaging/messaging.js';
 import { channelMediaJob } from '../../jobs/job-kinds.js';
@@ -23,6 +29,14 @@ const isRefused = (error: unknown) =>
  * fresh URL), refused before any byte when the announced size is over the limit, retried on failure,
  * and shown as unavailable when it finally fails. Answers a function that stops running them here.
  */
+/**
+ * The most kept of a customer's file: WhatsApp's own limit for its kind (a 100 MB document, a 5 MB
+ * image), within the server's cap (MEDIA_MAX_BYTES).
+ */
+export function inboundLimit(mimeType: string | undefined, cap: number): number {
+  return Math.min(cap, MEDIA_MAX_BYTES[mediaKindOf(mimeType ?? '')]);
+}
+
 export function registerMediaJobs(deps: {
   jobs: JobRunner;
   inboxId: string;
@@ -46,12 +60,13 @@ export function registerMediaJobs(deps: {
       const media = (await messaging.pendingMedia(messageId)) as InboundMedia | undefined;
       if (!media) return;
       if (!channel.downloadMedia) throw new PermanentJobError('canal sem download de mídia');
-      if (media.fileLength !== undefined && media.fileLength > limits.maxBytes) {
+      const maxBytes = inboundLimit(media.mimeType, limits.maxBytes);
+      if (media.fileLength !== undefined && media.fileLength > maxBytes) {
         throw new PermanentJobError(`mídia de ${media.fileLength} bytes, acima do limite`);
       }
       let bytes: Uint8Array;
       try {
-        bytes = await channel.downloadMedia(media, limits);
+        bytes = await channel.downloadMedia(media, { ...limits, maxBytes });
       } catch (error) {
         if (isRefused(error)) throw new PermanentJobError((error as Error).message);
         throw error;

@@ -237,7 +237,8 @@ describeEachDatabase('auth routes', (kind) => {
     };
     // Medians of alternated tries (within the account's failed sign-ins allowed): one slow try on a
     // busy machine does not decide.
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     await time(other.email);
     const enabled: number[] = [];
     const disabledAccount: number[] = [];

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import { ConfirmProvider } from '@/components/ui';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { ConfirmProvider, toast } from '@/components/ui';
 import { patchSession } from '@/lib/session';
 
 /** Signs a fake user in (the session store and the stored token the transport sends). */
@@ -20,6 +20,21 @@ export function signInAs(role: User['role']): void {
 
 export function signOut(): void {
   patchSession({ user: null, token: null, isAuthenticated: false, isLoading: false });
+}
+
+/**
+ * A suite's tests run signed in as `role`, with success toasts silenced; each ends signed out with
+ * its spies restored.
+ */
+export function signedInFor(role: User['role']): void {
+  beforeEach(() => {
+    signInAs(role);
+    vi.spyOn(toast, 'success').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    signOut();
+  });
 }
 
 export interface ApiCall {

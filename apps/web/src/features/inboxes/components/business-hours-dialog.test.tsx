@@ -1,23 +1,15 @@
 import { type BusinessHours, businessHoursSchema } from '@atende/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '@/components/ui';
-import { type ApiCall, mockApi, renderWithProviders, signInAs, signOut } from '@/test/mock-api';
+import { type ApiCall, mockApi, renderWithProviders, signedInFor } from '@/test/mock-api';
 import { inbox, KINDS } from '../test-support/inbox-fixtures';
 import { InboxesCard } from './inboxes-card';
 
 const SALES = inbox({ id: 'sales', name: 'Vendas' });
 const DEFAULTS: BusinessHours = businessHoursSchema.parse({});
 
-beforeEach(() => {
-  signInAs('admin');
-  vi.spyOn(toast, 'success').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  signOut();
-});
+signedInFor('admin');
 
 async function openHours(): Promise<HTMLElement> {
   fireEvent.pointerDown(await screen.findByRole('button', { name: 'Ações de Vendas' }), {

@@ -1,22 +1,14 @@
 import { adminConfigViewSchema, speechToTextViewSchema } from '@atende/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui';
-import { type ApiCall, mockApi, renderWithProviders, signInAs, signOut } from '@/test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi, renderWithProviders, signedInFor } from '@/test/mock-api';
 import { AiProviderSettings } from './ai-provider-settings';
 import { SpeechToTextSettings } from './speech-to-text-settings';
 
 const STORED = { isSet: true, masked: '••••3456' };
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.body);
 
-beforeEach(() => {
-  signInAs('admin');
-  vi.spyOn(toast, 'success').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  signOut();
-});
+signedInFor('admin');
 
 describe('a settings card with an API key', () => {
   it('sends the key only when typed or removed, and saving or discarding forgets the change', async () => {

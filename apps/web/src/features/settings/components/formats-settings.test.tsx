@@ -1,20 +1,12 @@
 import { adminConfigViewSchema, agentConfigSchema, speechToTextViewSchema } from '@atende/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/ui';
-import { type ApiCall, mockApi, renderWithProviders, signInAs, signOut } from '@/test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi, renderWithProviders, signedInFor } from '@/test/mock-api';
 import AdminSettings from './admin-settings';
 
 const ADMIN = adminConfigViewSchema.parse({ aiApiKey: { isSet: false, masked: null } });
 
-beforeEach(() => {
-  signInAs('admin');
-  vi.spyOn(toast, 'success').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  signOut();
-});
+signedInFor('admin');
 
 describe('numbers and zones as people enter them', () => {
   it('the time zone is picked from a list, Brazil first, and saved by its IANA name', async () => {

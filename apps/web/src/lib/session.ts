@@ -72,10 +72,11 @@ export async function validateSession(): Promise<void> {
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error('Falha ao validar a sessão', error);
-    // Only the server can say a token is bad. A check that never reached it (offline, or the page
-    // navigating away mid-request) keeps the token, so the next load signs in again.
-    const unreached = !(error instanceof ApiError) || error.status === 0;
-    endSession(validationMessage(error), unreached);
+    // Only the server's refusal (a 4xx) says a token is bad. A check that never reached it (offline),
+    // or whose answer was cut before its body was read (the page navigating away), keeps the token, so
+    // the next load signs in again.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    endSession(validationMessage(error), !refused);
   } finally {
     if (validation === controller) validation = null;
   }

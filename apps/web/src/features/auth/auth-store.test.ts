@@ -96,6 +96,15 @@ describe('auth store', () => {
     expect(auth.getAuthState()).toMatchObject({ isAuthenticated: true, isLoading: false, user });
   });
 
+  it('keeps the stored token when the answer is cut before its body is read (the page leaving)', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    await startApp();
+    fetchMock.mockResolvedValueOnce(new Response('{"success":tr', { status: 200 }));
+    await auth.validateSession();
+    expect(auth.getAuthState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
+    expect(localStorage.getItem('auth_token')).toBe('tok');
+  });
+
   it('login stores token and user; failure keeps the server message and rethrows', async () => {
     await startApp();
     fetchMock.mockResolvedValueOnce(

@@ -1,36 +1,15 @@
-import type { BulkActionRequest, BulkActionResult } from '@atende/contracts';
+import type { BulkActionRequest } from '@atende/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Tag, UserPlus, X } from 'lucide-react';
 import { LABEL_COLOR_CLASSES } from '@/components/label-chip';
-import { AvailabilityDot, Button, toast } from '@/components/ui';
+import { AvailabilityDot, Button } from '@/components/ui';
 import { useLabels } from '@/lib/api/get-labels';
 import { useTeamMembers } from '@/lib/api/get-team-members';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { useBulkConversations } from '../api/bulk-conversations';
-import { errorReason, notify } from '../hooks/use-notify';
 import { orderForAssignment } from './assign-menu';
 import { HeaderMenu, headerMenuItem } from './header-menu';
-
-const DONE: Record<BulkActionRequest['action'], [string, string]> = {
-  resolve: ['conversa resolvida', 'conversas resolvidas'],
-  assign: ['conversa atribuída', 'conversas atribuídas'],
-  label: ['conversa etiquetada', 'conversas etiquetadas'],
-};
-
-/** What a bulk action did: how many changed, and why the others did not (each row is judged alone). */
-export function bulkSummary(
-  action: BulkActionRequest['action'],
-  result: BulkActionResult,
-): { title: string; failure: string | null } {
-  const [one, many] = DONE[action];
-  const title = formatCount(result.done.length, one, many);
-  const first = result.failed[0];
-  if (!first) return { title, failure: null };
-  const others = result.failed.length - 1;
-  const failure = `${formatCount(result.failed.length, 'não pôde ser alterada', 'não puderam ser alteradas')}: ${first.message}${others > 0 ? ` (e mais ${others})` : ''}`;
-  return { title, failure };
-}
 
 /**
  * Shown while rows are checked: how many, and Resolver, Atribuir (admins) and Etiquetar for all of
@@ -50,16 +29,7 @@ export function BulkActionsBar({
   const team = useTeamMembers({ enabled: canAssign }).data ?? [];
   const count = selectedIds.length;
 
-  const run = (request: BulkActionRequest) =>
-    bulk.mutate(request, {
-      onSuccess: (result) => {
-        const { title, failure } = bulkSummary(request.action, result);
-        if (failure) toast.warning(title, failure);
-        else toast.success(title);
-        onClear();
-      },
-      onError: (error) => notify.error(errorReason(error)),
-    });
+  const run = (request: BulkActionRequest) => bulk.mutate(request, { onSuccess: onClear });
 
   return (
     <div

@@ -310,4 +310,38 @@ describe('the rows', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
     expect(told).toHaveBeenCalledWith('2 conversas resolvidas');
   });
+
+  it('tell what a bulk action did though its rows left the list, and the bar with them, before the answer', async () => {
+    signInAs('operator');
+    const told = vi.spyOn(toast, 'warning').mockImplementation(() => {});
+    let view: ReturnType<typeof renderPanel> | null = null;
+    mockApi({
+      'GET /inboxes': [inbox('default', 'Atendimento')],
+      'GET /labels': [],
+      'GET /conversations/attention': { mine: 0, unassigned: 0, all: 2, unread: 0 },
+      'GET /conversations': {
+        status: 200,
+        body: {
+          success: true,
+          data: [conversation({ id: 'a', clientName: 'Ana' }), conversation({ id: 'b', clientName: 'Bia' })],
+          page: { nextCursor: null, total: 2 },
+        },
+      },
+      // Resolved live while the request runs: the rows, the selection and the bar are gone.
+      'POST /conversations/bulk': () => {
+        view?.unmount();
+        return { done: ['a'], failed: [{ conversationId: 'b', message: 'Conversa já finalizada' }] };
+      },
+    });
+    view = renderPanel();
+    fireEvent.click(await screen.findByLabelText('Selecionar Ana'));
+    fireEvent.click(screen.getByLabelText('Selecionar Bia'));
+    fireEvent.click(screen.getByRole('button', { name: 'Resolver' }));
+    await waitFor(() =>
+      expect(told).toHaveBeenCalledWith(
+        '1 conversa resolvida',
+        '1 não pôde ser alterada: Conversa já finalizada',
+      ),
+    );
+  });
 });

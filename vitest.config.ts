@@ -15,6 +15,9 @@ const failOnConsoleError = here('./tests/setup/fail-on-console-error.ts');
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one (two here): most server files wait on sockets,
+    // child servers and databases rather than compute, so three overlap those waits (7 min, not 17).
+    maxWorkers: 3,
     projects: [
       {
         test: {

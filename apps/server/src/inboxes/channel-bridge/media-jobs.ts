@@ -24,12 +24,6 @@ const isRefused = (error: unknown) =>
   (error instanceof Error && error.cause instanceof BlockedDestinationError);
 
 /**
- * Downloads the media inbound messages announced, after the messages themselves were stored: through
- * the inbox's channel (which holds the keys and, for a linked device, the socket to ask WhatsApp for a
- * fresh URL), refused before any byte when the announced size is over the limit, retried on failure,
- * and shown as unavailable when it finally fails. Answers a function that stops running them here.
- */
-/**
  * The most kept of a customer's file: WhatsApp's own limit for its kind (a 100 MB document, a 5 MB
  * image), within the server's cap (MEDIA_MAX_BYTES).
  */
@@ -37,6 +31,12 @@ export function inboundLimit(mimeType: string | undefined, cap: number): number 
   return Math.min(cap, MEDIA_MAX_BYTES[mediaKindOf(mimeType ?? '')]);
 }
 
+/**
+ * Downloads the media inbound messages announced, after the messages themselves were stored: through
+ * the inbox's channel (which holds the keys and, for a linked device, the socket to ask WhatsApp for a
+ * fresh URL), refused before any byte when the announced size is over the limit, retried on failure,
+ * and shown as unavailable when it finally fails. Answers a function that stops running them here.
+ */
 export function registerMediaJobs(deps: {
   jobs: JobRunner;
   inboxId: string;

@@ -37,6 +37,18 @@ describeEachDatabase('demo mode', (kind) => {
     expect(kb.json().data.content).toContain('Loja Aurora');
   });
 
+  it("seeds when ADMIN_EMAIL is the demo admin's own address (its account is created first)", async () => {
+    ctx = await createTestApp(kind, {
+      DEMO: 'true',
+      ADMIN_EMAIL: DEMO_ADMIN.email,
+      ADMIN_PASSWORD: 'uma-senha-bem-forte-1',
+    });
+    const conversations = await ctx.app.db.selectFrom('conversations').select('id').execute();
+    expect(conversations.length).toBeGreaterThan(400);
+    // The account keeps the password ADMIN_PASSWORD gave it.
+    await login(ctx.app, DEMO_ADMIN.email, 'uma-senha-bem-forte-1');
+  });
+
   it('does not seed when DEMO is off', async () => {
     ctx = await createTestApp(kind);
     const row = await ctx.app.db.selectFrom('users').select('id').executeTakeFirst();

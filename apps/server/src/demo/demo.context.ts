@@ -1,19 +1,18 @@
-import { DEMO_ADMIN } from '@atende/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { readKnowledgeBase } from '../agent/knowledge-base/knowledge-base.repository.js';
 import { hasAnyConversation } from '../conversations/messaging/conversation-queries.js';
 import type { Database } from '../db/schema.js';
-import { findUserByEmail } from '../people/users/users.service.js';
 import { seedDemo } from './seed-demo.js';
 import { startSimulatedTraffic } from './simulated-traffic.js';
 
 /**
- * The database is "empty" for the demo when it has no conversation and no demo admin: a first start.
- * (ADMIN_EMAIL's account may already exist — the auth module creates it — and does not count.)
+ * The database is "empty" for the demo when it has no conversation and no knowledge base: a first
+ * start. Accounts do not count: ADMIN_EMAIL's is created first (the demo admin's own address too).
  */
 export async function needsDemoSeed(db: Kysely<Database>): Promise<boolean> {
-  if (await findUserByEmail(db, DEMO_ADMIN.email)) return false;
+  if ((await readKnowledgeBase(db)).updatedAt !== null) return false;
   return !(await hasAnyConversation(db));
 }
 

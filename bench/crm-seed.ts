@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
+import { clientSearchName, conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';
 
@@ -99,7 +99,7 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
   const clientLast: number[] = [];
   const clientNames: string[] = [];
   const insertClient = db.prepare(
-    'INSERT INTO clients (id, phone, name, email, total_messages, last_contact, created_at, labels) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO clients (id, phone, name, search_name, email, total_messages, last_contact, created_at, labels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   db.transaction(() => {
     for (let i = 0; i < CRM_SEED.clients; i++) {
@@ -112,6 +112,7 @@ export async function seedCrm(file: string, now = Date.now()): Promise<void> {
         id,
         `55119${String(i).padStart(8, '0')}`,
         name,
+        clientSearchName(name),
         `cliente${i}@exemplo.com`,
         0,
         null,

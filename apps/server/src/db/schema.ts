@@ -56,6 +56,8 @@ export interface ClientsTable {
   lid: string | null;
   /** 1: the customer asked not to be contacted (no survey or message we start; migration 033). */
   do_not_contact: ColumnType<number, number | undefined, number>;
+  /** The name folded for search, written with it (`clientSearchName`; migration 039). */
+  search_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationsTable {

@@ -20,7 +20,7 @@ import type { MessageRow } from './message-row.js';
 import { PendingEvents } from './pending-events.js';
 import { resolveQuoted } from './quoted-message.js';
 import { reopenHandler } from './reopen-handler.js';
-import { conversationSearchText } from './search-text.js';
+import { clientSearchName, conversationSearchText } from './search-text.js';
 import { addTimelineEntry } from './timeline.js';
 import { type TriggerSink, triggerOf } from './triggers.js';
 
@@ -90,6 +90,7 @@ async function upsertClients(
           id: newId(),
           phone,
           name: entry.name,
+          search_name: clientSearchName(entry.name),
           total_messages: entry.count,
           last_contact: at,
           created_at: at,
@@ -98,6 +99,7 @@ async function upsertClients(
     .onConflict((oc) =>
       oc.column('phone').doUpdateSet({
         name: sql<string | null>`coalesce(excluded.name, clients.name)`,
+        search_name: sql<string | null>`coalesce(excluded.search_name, clients.search_name)`,
         total_messages: sql<number>`clients.total_messages + excluded.total_messages`,
         last_contact: sql<number>`excluded.last_contact`,
       }),

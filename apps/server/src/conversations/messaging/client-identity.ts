@@ -7,6 +7,7 @@ import { normalizePhone } from '../../lib/phone.js';
 import type { DomainEvents, Realtime } from '../../types.js';
 import { refreshConversations } from './client-records.js';
 import { PendingEvents } from './pending-events.js';
+import { clientSearchName } from './search-text.js';
 
 /**
  * One customer, one client, whichever form WhatsApp addresses them by: the phone number or the LID
@@ -67,6 +68,7 @@ async function merge(
     .set({
       lid,
       name: into.name ?? from.name,
+      search_name: clientSearchName(into.name ?? from.name),
       email: into.email ?? from.email,
       notes: into.notes ?? from.notes,
       labels: JSON.stringify(labels),

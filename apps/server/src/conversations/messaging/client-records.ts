@@ -7,7 +7,7 @@ import { now } from '../../lib/clock.js';
 import type { DomainEvents, Realtime } from '../../types.js';
 import { selectConversations, toConversation } from './conversation-row.js';
 import { PendingEvents } from './pending-events.js';
-import { conversationSearchText } from './search-text.js';
+import { clientSearchName, conversationSearchText } from './search-text.js';
 
 export const CLIENT_NOT_FOUND = 'Cliente não encontrado';
 
@@ -103,7 +103,11 @@ export function clientRecords(deps: {
         ) as typeof sent;
         const fields = Object.keys(set);
         if (fields.length === 0) return;
-        await trx.updateTable('clients').set(set).where('id', '=', clientId).execute();
+        await trx
+          .updateTable('clients')
+          .set(set.name === undefined ? set : { ...set, search_name: clientSearchName(set.name) })
+          .where('id', '=', clientId)
+          .execute();
         events.domain({
           type: 'client.updated',
           data: {

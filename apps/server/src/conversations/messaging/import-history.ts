@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { conversationSearchText } from './search-text.js';
+import { clientSearchName, conversationSearchText } from './search-text.js';
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -46,7 +46,10 @@ export async function importHistory(trx: Transaction<Database>, history: History
       }),
     };
   });
-  await insertChunked(history.clients, (rows) => trx.insertInto('clients').values(rows).execute());
+  const clientRows = history.clients.map((client) =>
+    client.search_name === undefined ? { ...client, search_name: clientSearchName(client.name) } : client,
+  );
+  await insertChunked(clientRows, (rows) => trx.insertInto('clients').values(rows).execute());
   await insertChunked(conversations, (rows) => trx.insertInto('conversations').values(rows).execute());
   await insertChunked(history.messages, (rows) => trx.insertInto('messages').values(rows).execute());
   await insertChunked(history.reactions, (rows) => trx.insertInto('reactions').values(rows).execute());

@@ -6,6 +6,11 @@ export function normalizeSearch(text: string): string {
     .toLowerCase();
 }
 
+/** A client's name as searched (`clients.search_name`): written wherever the name is. */
+export function clientSearchName(name: string | null | undefined): string | null {
+  return name ? normalizeSearch(name) : null;
+}
+
 /** What a conversation is searched by: client id, client name, phone, last-message text. */
 export function conversationSearchText(parts: {
   clientId: string;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import type { ListConversationsFilter } from '../messaging/conversation-queries.js';
+import { normalizeSearch } from '../messaging/search-text.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
 
 /** A query that reads as a phone number ("+55 (11) 97700-1002") is searched by its digits. */
@@ -39,7 +40,8 @@ export async function globalSearch(
     .select(['k.id', 'k.name', 'k.phone', 'k.email'])
     .where((eb) =>
       eb.or([
-        lowerLike('k.name'),
+        // Accents and case aside: "joao" finds João.
+        sql<SqlBool>`k.search_name like ${containsPattern(normalizeSearch(term))} escape '\\'`,
         lowerLike('k.email'),
         ...(digits ? [eb('k.phone', 'like', containsPattern(digits))] : []),
       ]),

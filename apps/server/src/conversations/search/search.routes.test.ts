@@ -34,7 +34,11 @@ describeEachDatabase('GET /api/search', (kind) => {
         .conversationId as string;
     ids.alice = await inbound(phones.alice, 'Alice Quintela', 'Quero trocar o tamanho da jaqueta azul');
     await inbound(phones.alice, 'Alice Quintela', 'Obrigada!');
-    ids.berenice = await inbound(phones.berenice, 'Berenice Quintela', 'A jaqueta azul chegou rasgada');
+    ids.berenice = await inbound(
+      phones.berenice,
+      'Berenice Conceição Quintela',
+      'A jaqueta azul chegou rasgada',
+    );
     expect((await as(ana).post(`/api/conversations/${ids.alice}/takeover`)).status).toBe(200);
     expect((await as(bruno).post(`/api/conversations/${ids.berenice}/takeover`)).status).toBe(200);
     expect(
@@ -47,8 +51,15 @@ describeEachDatabase('GET /api/search', (kind) => {
 
   it('finds clients by name and phone, conversations, and messages by their words (older ones too)', async () => {
     const byName = await search(admin, 'quintela');
-    expect(byName.clients.map((c) => c.name).sort()).toEqual(['Alice Quintela', 'Berenice Quintela']);
+    expect(byName.clients.map((c) => c.name).sort()).toEqual([
+      'Alice Quintela',
+      'Berenice Conceição Quintela',
+    ]);
     expect(byName.conversations.map((c) => c.id).sort()).toEqual([ids.alice, ids.berenice].sort());
+    // Typed as on a phone, without accents or capitals.
+    expect((await search(admin, 'conceicao quintela')).clients.map((c) => c.name)).toEqual([
+      'Berenice Conceição Quintela',
+    ]);
 
     // A phone typed as people write it finds the client and the conversation.
     const formatted = `+55 21 933${stamp.slice(0, 2)}-${stamp.slice(2)}`;

@@ -1,5 +1,6 @@
 import type { ClientDetail, ClientListItem, ClientPageQuery, LastContactFilter } from '@atende/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { normalizeSearch } from '../../conversations/messaging/search-text.js';
 import type { ConversationScope } from '../../conversations/visibility/visibility.service.js';
 import type { Database } from '../../db/schema.js';
 import { DAY_MS } from '../../kernel/time/time-windows.js';
@@ -41,7 +42,8 @@ function applyFilters(db: Db, filter: Filter, scope: ConversationScope) {
     const digits = search.replace(/\D/g, '');
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(k.name) LIKE ${pattern} ESCAPE '\\'`,
+        // Accents and case aside: "joao" finds João.
+        sql<boolean>`k.search_name LIKE ${containsPattern(normalizeSearch(search))} ESCAPE '\\'`,
         sql<boolean>`lower(k.email) LIKE ${pattern} ESCAPE '\\'`,
         ...(digits.length >= 3 ? [eb('k.phone', 'like', `%${digits}%`)] : []),
       ]),

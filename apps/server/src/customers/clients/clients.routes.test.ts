@@ -1,6 +1,7 @@
 import { clientDetailResponseSchema, clientPageResponseSchema } from '@atende/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { bearer, createAndLogin, describeEachDatabase, useTestApp } from '../../../test/helpers.js';
+import { clientSearchName } from '../../conversations/messaging/search-text.js';
 import { now } from '../../lib/clock.js';
 
 const DAY = 86_400_000;
@@ -17,6 +18,8 @@ describeEachDatabase('clients (CRM)', (kind) => {
       .values({
         id,
         name,
+        // As the messaging module writes it with the name.
+        search_name: clientSearchName(name),
         phone,
         total_messages: 0,
         last_contact: at - lastContactDaysAgo * DAY,
@@ -77,7 +80,7 @@ describeEachDatabase('clients (CRM)', (kind) => {
     admin = (await createAndLogin(ctx.app, 'admin')).token;
     operator = (await createAndLogin(ctx.app, 'operator')).token;
     await client('k1', 'Ana Souza', '5511999990001', 1, { email: 'ana@exemplo.com', labels: '["vip"]' });
-    await client('k2', 'Bruno Lima', '5511999990002', 20);
+    await client('k2', 'Bruno Conceição Lima', '5511999990002', 20);
     await client('k3', 'Carla 50% Dias', '5521988880003', 200);
     await conversation('c1', 'k1', 2);
     await conversation('c2', 'k1', 40);
@@ -107,6 +110,8 @@ describeEachDatabase('clients (CRM)', (kind) => {
 
   it('searches name, e-mail and phone (wildcards typed are letters) and filters by label and last contact', async () => {
     expect((await page('search=souza')).clients.map((c) => c.id)).toEqual(['k1']);
+    // Accents and case aside, as people type on a phone.
+    expect((await page('search=CONCEICAO')).clients.map((c) => c.id)).toEqual(['k2']);
     expect((await page('search=EXEMPLO.COM')).clients.map((c) => c.id)).toEqual(['k1']);
     expect((await page('search=98888')).clients.map((c) => c.id)).toEqual(['k3']);
     expect((await page('search=50%25')).clients.map((c) => c.id)).toEqual(['k3']);
@@ -249,6 +254,12 @@ describeEachDatabase('clients: edit and LGPD erasure', (kind) => {
       headers: bearer(operator),
     });
     expect(search.json().data.map((c: { id: string }) => c.id)).toEqual(['ce1']);
+    // And the clients list's: the name is searched as it is now.
+    const listed = await ctx.app.inject({
+      url: '/api/clients/page?search=EVA%20R.',
+      headers: bearer(operator),
+    });
+    expect(listed.json().data.clients.map((c: { id: string }) => c.id)).toEqual(['e1']);
     const audit = await ctx.app.inject({ url: '/api/audit?action=client.update', headers: bearer(admin) });
     expect(audit.json().data.entries[0].detail).toEqual({ fields: ['name', 'notes', 'labels'] });
 

@@ -73,6 +73,8 @@ export const PERSONAL_DATA: Record<string, TableEntry> = {
       phone: erase(null),
       lid: erase(null),
       name: erase(null),
+      // The name folded for search.
+      search_name: erase(null),
       email: erase(null),
       avatar: erase(null),
       notes: erase(null),

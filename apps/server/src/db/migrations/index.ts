@@ -26,6 +26,7 @@ import * as m035 from './035-channel-status.js';
 import * as m036 from './036-message-media-details.js';
 import * as m037 from './037-voice-transcripts.js';
 import * as m038 from './038-conversation-priority.js';
+import * as m039 from './039-client-search-name.js';
 
 /** Every migration, in order. Static imports so they work under tsx and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '037-voice-transcripts': m037,
   '036-message-media-details': m036,
   '038-conversation-priority': m038,
+  '039-client-search-name': m039,
 };

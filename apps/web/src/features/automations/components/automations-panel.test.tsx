@@ -72,7 +72,13 @@ describe('the automation rules', () => {
       },
     });
     renderWithProviders(<AutomationsPanel />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Mover Boleto para o Financeiro para baixo' }));
+    const down = await screen.findByRole('button', { name: 'Mover Boleto para o Financeiro para baixo' });
+    // A busy machine: the next frame comes before the list shows the new order.
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 0;
+    });
+    fireEvent.click(down);
     await waitFor(() => expect(calls.some((c) => c.path === '/automations/reorder')).toBe(true));
     expect(calls.find((c) => c.path === '/automations/reorder')?.body).toEqual({
       ids: ['r-greeting', 'r-1'],

@@ -1,6 +1,6 @@
 import type { AutomationRule } from '@atende/contracts';
 import { Lightbulb, Plus, Workflow } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/integration-card/empty-state';
 import { IntegrationCard } from '@/components/integration-card/integration-card';
 import { QueryBody } from '@/components/integration-card/query-body';
@@ -29,6 +29,7 @@ export default function AutomationsPanel() {
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [moved, setMoved] = useState<{ id: string; to: number; direction: 'up' | 'down' } | null>(null);
 
   const move = (list: AutomationRule[], from: number, to: number) => {
     if (to < 0 || to >= list.length || from === to) return;
@@ -36,15 +37,29 @@ export default function AutomationsPanel() {
     const rule = list[from];
     reorder.mutate(
       next.map((r) => r.id),
-      { onError: (error) => toast.error('Erro ao mudar a ordem das regras', error.message) },
+      {
+        onError: (error) => {
+          setMoved(null);
+          toast.error('Erro ao mudar a ordem das regras', error.message);
+        },
+      },
     );
-    if (rule) setAnnouncement(`${rule.name}: agora em ${to + 1}º de ${list.length}`);
+    if (!rule) return;
+    setAnnouncement(`${rule.name}: agora em ${to + 1}º de ${list.length}`);
     // The same button at the row's new place, or the other one once it reached an end.
     const direction = to === 0 ? 'down' : to === list.length - 1 ? 'up' : to < from ? 'up' : 'down';
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-rule-id="${rule?.id}"] [data-move="${direction}"]`)?.focus(),
-    );
+    setMoved({ id: rule.id, to, direction });
   };
+
+  // The keyboard follows the moved rule once the list shows it at its new place (the new order is
+  // written to the cache after the mutation starts, not in the click's frame).
+  useEffect(() => {
+    if (!moved || rules.data?.[moved.to]?.id !== moved.id) return;
+    document
+      .querySelector<HTMLElement>(`[data-rule-id="${moved.id}"] [data-move="${moved.direction}"]`)
+      ?.focus();
+    setMoved(null);
+  }, [moved, rules.data]);
 
   const toggle = (rule: AutomationRule, enabled: boolean) =>
     save.mutate(

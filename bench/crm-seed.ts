@@ -10,7 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { clientSearchName, conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
+import {
+  clientSearchName,
+  conversationSearchText,
+} from '../apps/server/src/conversations/messaging/search-text.js';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';
 

@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { clientSearchName, conversationSearchText } from '../apps/server/src/conversations/messaging/search-text.js';
+import {
+  clientSearchName,
+  conversationSearchText,
+} from '../apps/server/src/conversations/messaging/search-text.js';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js';
 import type { ClientsTable, ConversationsTable, MessagesTable } from '../apps/server/src/db/schema.js';
 import { CUSTOMER_LINES, FIRST_NAMES, LAST_NAMES } from './seed-words.js';

@@ -10,7 +10,9 @@
  *   npm run bench:agent                    → tables, PASS/FAIL per budget, exit 1 on a FAIL
  *   npm run bench:agent -- --verbose       → plus the misses of the tuning businesses and older domains
  *   npm run bench:agent -- --heldout-only  → parts 1 and 2 and the latency only
- *   npm run bench:agent -- --fit           → fit the tuning on the training domains and print it (tuning.ts)
+ *   npm run bench:agent -- --fit           → fit the tuning on the training domains and print it
+ *   npm run bench:agent -- --fit-decision  → refit the calibration and band only, the shipped retrieval
+ *                                            constants held (what tuning.ts ships now)
  *   npm run bench:agent -- --heldout-dir <folder> → only the businesses of another blind folder, in
  *                                            aggregate (per business and pooled) against the same budgets
  * With AI_BASE_URL and AI_MODEL (and AI_API_KEY) set, the same questions go through that endpoint.
@@ -26,6 +28,7 @@ import {
 } from '../apps/server/src/agent/eval/business-score.js';
 import {
   type DomainScore,
+  fitDecision,
   fitTuning,
   isRight,
   leaveOneDomainOut,
@@ -47,6 +50,10 @@ const args = new Set(process.argv.slice(2));
 const domains = loadAllDomains();
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
+if (args.has('--fit-decision')) {
+  console.info(JSON.stringify(fitDecision(trainingDomains(), DEFAULT_TUNING, { steps: 20_000 }), null, 2));
+  process.exit(0);
+}
 if (args.has('--fit')) {
   console.info(JSON.stringify(fitTuning(trainingDomains(), { steps: 20_000 }), null, 2));
   process.exit(0);

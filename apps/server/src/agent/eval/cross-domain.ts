@@ -253,6 +253,16 @@ export function fitTuning(domains: readonly Domain[], { steps = 3000 } = {}): Tu
   return { ...tuning, band: fitBand(domains, tuning) };
 }
 
+/**
+ * Refits only the decision — the calibration and the band — on these domains, the retrieval constants
+ * held as given. The grid fit of the retrieval constants is unstable: one message read differently
+ * lands it on another optimum that scores lower on the same domains.
+ */
+export function fitDecision(domains: readonly Domain[], retrieval: Tuning, { steps = 3000 } = {}): Tuning {
+  const tuning = { ...retrieval, calibration: fitLogistic(calibrationRows(domains, retrieval), { steps }) };
+  return { ...tuning, band: fitBand(domains, tuning) };
+}
+
 export interface DomainReport {
   domain: string;
   description: string;

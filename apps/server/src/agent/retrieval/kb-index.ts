@@ -11,6 +11,7 @@ import { questionSignals } from './question-signals.js';
 import { sentencesOf } from './sentences.js';
 import { SpellingVocabulary, soundsOf } from './spelling.js';
 import { DEFAULT_TUNING, type Tuning } from './tuning.js';
+import { spellOut } from './vocabulary.js';
 
 const TYPO_WEIGHT = [1, 0.85, 0.7] as const;
 /** A word spelt by ear ("fika", "endereso") meets the word it sounds like at this weight… */
@@ -47,6 +48,8 @@ const SHORT_ANSWER = 40;
 const KEY_MEMBER_WEIGHT = 0.7;
 /** The idf of an everyday word the knowledge base never uses, as a share of the highest. */
 const EVERYDAY_UNKNOWN_IDF = 0.3;
+/** Words whose related words are about a place only in "onde fica?" ("quanto fica?" is a price). */
+const PLACE_SENSE = new Set(['fica', 'ficar', 'fico', 'ficam', 'ficaria'].map(stem));
 /** Characters up to which a passage is quoted whole (two or three sentences of one FAQ answer). */
 const WHOLE_ANSWER = 320;
 /** Sentences that only make sense after the one before them. */
@@ -269,8 +272,15 @@ export class KnowledgeIndex {
     return Math.log(1 + (this.passages.length - df + 0.5) / (df + 0.5));
   }
 
-  private groupsOf(text: string, weight: number, own: boolean, seen: Set<string>): QueryGroup[] {
+  private groupsOf(written: string, weight: number, own: boolean, seen: Set<string>): QueryGroup[] {
     const groups: QueryGroup[] = [];
+    const text = spellOut(
+      written,
+      (word) => this.surfaceStem.has(word),
+      (word) => this.acronyms.has(word),
+    );
+    // "quanto fica?", "quero ficar loira": "ficar" leads to an address only when a place is asked.
+    const asksPlace = askedAspects(text).includes('place');
     // "IR" (imposto de renda) is not the verb "ir" the knowledge base uses, unless it writes "IR" too.
     const capitals = /[a-z]/.test(text) ? acronymsOf(text) : new Set<string>();
     for (const token of analyze(text)) {
@@ -299,7 +309,8 @@ export class KnowledgeIndex {
         const other = this.surfaceStem.get(variant) ?? stem(variant);
         if (this.postings.has(other)) add(other, GENDER_WEIGHT * typo);
       }
-      for (const other of this.related.get(token.stem) ?? this.related.get(primary) ?? [])
+      const placeOnly = PLACE_SENSE.has(token.stem) && !asksPlace;
+      for (const other of placeOnly ? [] : (this.related.get(token.stem) ?? this.related.get(primary) ?? []))
         add(other, this.tuning.relatedWeight * typo);
       if (this.tuning.learnedWeight > 0) {
         for (const [other, share] of this.learned.get(primary) ?? [])

@@ -96,6 +96,15 @@ describe('retrieve', () => {
     expect(top(fragment)).toBe('horarios-e-local/qual-o-horario-de-funcionamento');
   });
 
+  it('does not let the first question pull a second one with words of its own onto a third passage', () => {
+    const accounting = KnowledgeIndex.fromContent(loadBusiness('contabilidade').knowledgeBase);
+    const two = retrieve(accounting, 'qto custa a mensalidade do mei e da pra fazer td online?', []);
+    expect(two.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([
+      'mei/quanto-custa-a-contabilidade-para-mei',
+      'atendimento/posso-ser-atendido-online',
+    ]);
+  });
+
   it('follows a short "we don\'t" with the sentence after it, what the business offers instead', () => {
     const school = KnowledgeIndex.fromContent(loadDomain('escola').knowledgeBase);
     const [part] = retrieve(school, 'tem van escolar?', []).parts;

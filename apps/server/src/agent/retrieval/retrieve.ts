@@ -144,7 +144,16 @@ function searchAlone(
   // The previous turn may narrow the question down, not replace it: the passage must still match one
   // of the question's own words, if it has any.
   const own = search.termCount === 0 || (best !== undefined && best.missing < 1);
-  if (own && (contextConfidence > confidence || sameMessage)) {
+  // In one message, a question with words of its own leans on the first one to ask more of the same
+  // passage ("…? qto a diária?"), not to land on a third one neither question names alone ("qto custa o
+  // mei e da pra fazer td online?" is not about opening a MEI).
+  const third =
+    sameMessage &&
+    search.termCount > 0 &&
+    best !== undefined &&
+    best.passage.id !== search.passages[0]?.passage.id &&
+    best.passage.id !== index.search(previous, 1).passages[0]?.passage.id;
+  if (own && !third && (contextConfidence > confidence || sameMessage)) {
     return { question, search: withContext, confidence: contextConfidence, context: previous };
   }
   return { question, search, confidence };

@@ -66,13 +66,17 @@ it('opens a client from a chat, edits them, exports their data and erases it; th
   expect(erased.body.data).toMatchObject({ name: null, phone: null });
 
   await page.goto('/settings/audit');
-  const log = page.getByRole('list', { name: 'Registros de auditoria' });
-  await expect.poll(() => log.getByText('Apagou dados do cliente').count()).toBe(1);
-  await expect.poll(() => log.getByText('Exportou dados do cliente').count()).toBe(1);
-  await expect.poll(() => log.getByText('Editou cliente').count()).toBe(1);
+  // This client's entries (other files' clients share the log).
+  const log = page
+    .getByRole('list', { name: 'Registros de auditoria' })
+    .getByRole('listitem')
+    .filter({ has: page.locator(`a[href="/clients/${sent.clientId}"]`) });
+  await expect.poll(() => log.filter({ hasText: 'Apagou dados do cliente' }).count()).toBe(1);
+  await expect.poll(() => log.filter({ hasText: 'Exportou dados do cliente' }).count()).toBe(1);
+  await expect.poll(() => log.filter({ hasText: 'Editou cliente' }).count()).toBe(1);
   // In pt-BR, naming only what changed, with the client one click away.
-  await expect.poll(() => log.getByText('campos: nome, e-mail, anotações').count()).toBe(1);
-  await log.getByRole('link', { name: 'Cliente' }).first().click();
+  await expect.poll(() => log.filter({ hasText: 'campos: nome, e-mail, anotações' }).count()).toBe(1);
+  await log.first().getByRole('link', { name: 'Cliente' }).click();
   await page.waitForURL(`**/clients/${sent.clientId}`);
 });
 

@@ -4,7 +4,8 @@ import { foldText } from '../../lib/text/normalize.js';
  * Short forms customers write — acronyms, clipped words, loanwords — and the words a knowledge base
  * spells them out with ("qto ta pra fazer o IR?" asks about "Imposto de Renda", "tirar a CNH" about the
  * "carteira de habilitação", "make" is "maquiagem"). Used only when the knowledge base never writes the
- * short form itself.
+ * short form itself. Abbreviations with one meaning everywhere ("cel", "msg") are lib/text/synonyms.ts'
+ * CANONICAL, applied to the knowledge base and the question alike.
  */
 const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
   ['cnh', 'carteira de habilitação'],
@@ -16,9 +17,7 @@ const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
   ['ap', 'apartamento'],
   ['apto', 'apartamento'],
   ['ape', 'apartamento'],
-  ['cel', 'celular'],
   ['tel', 'telefone'],
-  ['msg', 'mensagem'],
   ['info', 'informação'],
   ['infos', 'informações'],
   ['promo', 'promoção'],

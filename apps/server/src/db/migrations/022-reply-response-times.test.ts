@@ -1,24 +1,19 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, DATABASE_KINDS } from '../../../test/helpers.js';
-import { openDatabase } from '../database.js';
-import { migrations } from './index.js';
+import { DATABASE_KINDS } from '../../../test/helpers.js';
+import { withMigrationDatabase } from '../../../test/migration-database.js';
 
 describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
   it('backfills each reply’s response time and each conversation’s first response from the history', async () => {
-    const database = await createTestDatabase(kind);
-    const handle = openDatabase(database.url);
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-      const before = await migrator.migrateTo('021-client-labels');
-      expect(before.error).toBeUndefined();
+    await withMigrationDatabase(kind, async ({ db, migrateTo }) => {
+      await migrateTo('021-client-labels');
       await sql`INSERT INTO clients (id, phone, name, created_at, total_messages) VALUES ('k', '5511900000001', 'K', 0, 0)`.execute(
-        handle.db,
+        db,
       );
       for (const id of ['a', 'b']) {
         await sql`INSERT INTO conversations (id, client_id, status, started_at, message_count, response_time_total_ms,
             response_count, is_ai_handled, tags, handler_mode, handler_since, updated_at)
-          VALUES (${id}, 'k', 'active', 1000, 0, 0, 0, 1, '[]', 'ai', 1000, 1000)`.execute(handle.db);
+          VALUES (${id}, 'k', 'active', 1000, 0, 0, 0, 1, '[]', 'ai', 1000, 1000)`.execute(db);
       }
       // a: two client messages, the AI answers, a second reply with nothing new, a person answers the next.
       // b: only a client message, never answered.
@@ -34,17 +29,12 @@ describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
       for (const [id, conversation, sender, at, ai] of rows) {
         await sql`INSERT INTO messages (id, conversation_id, sender, content, type, timestamp, ai_generated, status, evidence, created_at)
           VALUES (${id}, ${conversation}, ${sender}, 'x', 'text', ${at}, ${ai}, 'delivered', '[]', ${at})`.execute(
-          handle.db,
+          db,
         );
       }
 
-      const after = await migrator.migrateTo('022-reply-response-times');
-      expect(after.error).toBeUndefined();
-      const messages = await handle.db
-        .selectFrom('messages')
-        .select(['id', 'response_ms'])
-        .orderBy('id')
-        .execute();
+      await migrateTo('022-reply-response-times');
+      const messages = await db.selectFrom('messages').select(['id', 'response_ms']).orderBy('id').execute();
       expect(messages.map((m) => [m.id, m.response_ms === null ? null : Number(m.response_ms)])).toEqual([
         ['m1', null],
         ['m2', null],
@@ -54,7 +44,7 @@ describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
         ['m6', 60_000],
         ['m7', null],
       ]);
-      const conversations = await handle.db
+      const conversations = await db
         .selectFrom('conversations')
         .select(['id', 'first_response_ms', 'first_response_ai'])
         .orderBy('id')
@@ -71,11 +61,7 @@ describe.each(DATABASE_KINDS)('migration 022 on %s', (kind) => {
       ]);
 
       // And back: the down migration undoes all of it.
-      const down = await migrator.migrateTo('021-client-labels');
-      expect(down.error).toBeUndefined();
-    } finally {
-      await handle.close();
-      await database.destroy();
-    }
+      await migrateTo('021-client-labels');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { UpdateClientRequest } from '@atende/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { retryOnConflict } from '../../db/retry-deadlock.js';
 import type { Database } from '../../db/schema.js';
 import { recordAudit } from '../../kernel/audit/audit.repository.js';
 import { AppError } from '../../lib/app-error.js';
@@ -140,30 +141,34 @@ export function clientRecords(deps: {
      * was erased and the files the caller must remove from storage after the commit.
      */
     async eraseClient(clientId: string, actor: Actor) {
-      const events = new PendingEvents();
-      const outcome = await db.transaction().execute(async (trx) => {
-        const erased = await deps.personalData.eraseWithin(trx, clientId);
-        if (!erased) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
-        const { blanked, mediaIds } = erased;
-        await trx.updateTable('clients').set({ erased_at: now() }).where('id', '=', clientId).execute();
-        await refreshConversations(trx, clientId, events);
-        events.domain({
-          type: 'client.updated',
-          data: { clientId, fields: ['name', 'phone', 'email', 'avatar', 'notes', 'labels'], erased: true },
+      // Each attempt gathers its own events: a rolled-back one announces nothing.
+      const { outcome, events } = await retryOnConflict(async () => {
+        const events = new PendingEvents();
+        const outcome = await db.transaction().execute(async (trx) => {
+          const erased = await deps.personalData.eraseWithin(trx, clientId);
+          if (!erased) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+          const { blanked, mediaIds } = erased;
+          await trx.updateTable('clients').set({ erased_at: now() }).where('id', '=', clientId).execute();
+          await refreshConversations(trx, clientId, events);
+          events.domain({
+            type: 'client.updated',
+            data: { clientId, fields: ['name', 'phone', 'email', 'avatar', 'notes', 'labels'], erased: true },
+          });
+          const counts = {
+            messages: blanked.messages ?? 0,
+            media: mediaIds.length,
+            conversations: blanked.conversations ?? 0,
+          };
+          await recordAudit(trx, {
+            action: 'client.erase',
+            actor,
+            targetType: 'client',
+            targetId: clientId,
+            detail: counts,
+          });
+          return { counts, mediaIds };
         });
-        const counts = {
-          messages: blanked.messages ?? 0,
-          media: mediaIds.length,
-          conversations: blanked.conversations ?? 0,
-        };
-        await recordAudit(trx, {
-          action: 'client.erase',
-          actor,
-          targetType: 'client',
-          targetId: clientId,
-          detail: counts,
-        });
-        return { counts, mediaIds };
+        return { outcome, events };
       });
       events.flush(deps);
       return outcome;

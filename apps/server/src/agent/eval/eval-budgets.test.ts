@@ -6,7 +6,7 @@ import { DEFAULT_TUNING } from '../retrieval/tuning.js';
 import { scoreBusiness } from './business-score.js';
 import { leaveOneDomainOut, scoreOutcomes } from './cross-domain.js';
 import { loadAllDomains, loadDomain, NEW_DOMAINS } from './domains.js';
-import { evaluateBusinesses, heldOutBusinesses } from './heldout-eval.js';
+import { evaluateBusinesses, tuningBusinesses } from './heldout-eval.js';
 import { BUDGETS, loadDemoKnowledgeBase, loadEvalSet, runEval } from './run-eval.js';
 
 /**
@@ -17,19 +17,21 @@ const FLOORS = {
   // Answered right at once (79.2% measured); questions to hand off never answered at once (100%).
   demo: { accuracy: 0.77, handoffRecall: 0.95 },
   /**
-   * The twelve held-out businesses with the shipped tuning (fitted on the training domains only), as
-   * measured at 64a5ac0: right 78.8% (47.2% at once), confidently wrong 2.6%, clarifying questions
-   * 36.6% of the answerable, handoff recall 98.1%, one small talk disturbed; at 87243fe right 79.6%
-   * (48.3% at once), wrong 3.0%, clarifying 36.3%, recall 96.3%. The issue's budgets
-   * (`HELDOUT_BUDGETS`) are not met and the bench says so; these catch a regression.
+   * The four tuning businesses with the shipped tuning, as measured at 3f409f4: right 82.4% (45.4% at
+   * once), confidently wrong 1.1%, clarifying questions 42.0% of the answerable, handoff recall 100%, no
+   * small talk disturbed; each floor allows about one item (0.8 points). They are training data (the fit
+   * includes them), so a floor here is a regression guard that may be read item by item. The held-out
+   * businesses are never scored by `npm test`: a pass or fail on every run would tell whoever changes
+   * the agent how the held-out set reacts, which is tuning on it. Their figures come only from the
+   * recorded runs of `npm run bench:agent`.
    */
-  heldOut: {
-    right: 0.77,
-    rightAtOnce: 0.45,
-    confidentlyWrong: 0.03,
-    clarified: 0.39,
-    handoffRecall: 0.96,
-    quietDisturbed: 1,
+  tuning: {
+    right: 0.8,
+    rightAtOnce: 0.44,
+    confidentlyWrong: 0.02,
+    clarified: 0.43,
+    handoffRecall: 0.97,
+    quietDisturbed: 0,
   },
   /**
    * The six older domains leave-one-domain-out, as measured at 64a5ac0: right 88.4% (55.8% at once),
@@ -99,18 +101,16 @@ describe('agent quality', () => {
     expect(score.clarified).toBeLessThanOrEqual(FLOORS.six.clarified);
   });
 
-  it('holds the held-out businesses to the figures measured (aggregates only, never their items)', {
-    timeout: 600_000,
-  }, async () => {
+  it('holds the tuning businesses to the figures measured', { timeout: 600_000 }, async () => {
     const score = scoreBusiness(
-      (await evaluateBusinesses(heldOutBusinesses(), DEFAULT_TUNING)).flatMap((r) => r.outcomes),
+      (await evaluateBusinesses(tuningBusinesses(), DEFAULT_TUNING)).flatMap((r) => r.outcomes),
     );
-    expect(score.right).toBeGreaterThanOrEqual(FLOORS.heldOut.right);
-    expect(score.rightAtOnce).toBeGreaterThanOrEqual(FLOORS.heldOut.rightAtOnce);
-    expect(score.confidentlyWrong).toBeLessThanOrEqual(FLOORS.heldOut.confidentlyWrong);
-    expect(score.clarified).toBeLessThanOrEqual(FLOORS.heldOut.clarified);
-    expect(score.handoffRecall).toBeGreaterThanOrEqual(FLOORS.heldOut.handoffRecall);
-    expect(score.quietDisturbed).toBeLessThanOrEqual(FLOORS.heldOut.quietDisturbed);
+    expect(score.right).toBeGreaterThanOrEqual(FLOORS.tuning.right);
+    expect(score.rightAtOnce).toBeGreaterThanOrEqual(FLOORS.tuning.rightAtOnce);
+    expect(score.confidentlyWrong).toBeLessThanOrEqual(FLOORS.tuning.confidentlyWrong);
+    expect(score.clarified).toBeLessThanOrEqual(FLOORS.tuning.clarified);
+    expect(score.handoffRecall).toBeGreaterThanOrEqual(FLOORS.tuning.handoffRecall);
+    expect(score.quietDisturbed).toBeLessThanOrEqual(FLOORS.tuning.quietDisturbed);
   });
 
   it('meets the demo floors and the latency budget', { timeout: 120_000 }, async () => {

@@ -9,7 +9,12 @@ import { type Domain, loadAllDomains, loadBusiness, loadSplit } from './domains.
  * held-out businesses are never part of a fit.
  */
 export function trainingDomains(): Domain[] {
-  return [...loadAllDomains(), ...loadSplit().tuning.map((name) => loadBusiness(name))];
+  return [...loadAllDomains(), ...tuningBusinesses()];
+}
+
+/** The four businesses of the split that may be read item by item (part of the training domains). */
+export function tuningBusinesses(): Domain[] {
+  return loadSplit().tuning.map((name) => loadBusiness(name));
 }
 
 export function heldOutBusinesses(): Domain[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedAspects, statedAspects } from './aspects.js';
+import { askedAspects, asksForValue, statedAspects } from './aspects.js';
 import { KnowledgeIndex } from './kb-index.js';
 import { retrieve } from './retrieve.js';
 
@@ -15,6 +15,13 @@ describe('askedAspects', () => {
     expect(askedAspects('vcs fazem tapete?')).toEqual([]);
     // A day named as the customer's plan is not what is asked.
     expect(askedAspects('vou viajar no feriado, vcs guardam a roupa?')).toEqual([]);
+  });
+
+  it('tells a word that asks for a kind of value from a topic word', () => {
+    for (const word of ['custa', 'valor', 'prazo', 'horario', 'onde'])
+      expect(asksForValue(word), word).toBe(true);
+    for (const word of ['frete', 'mensalidade', 'online', 'fazer'])
+      expect(asksForValue(word), word).toBe(false);
   });
 
   it('reads what a sentence states', () => {

@@ -98,6 +98,15 @@ const askText = (question: string): string =>
     .replace(/[^a-z0-9$@]+/g, ' ')
     .trim()} `;
 
+/**
+ * Whether a word of the question asks for a kind of value ("custa", "valor", "prazo", "horário"): it
+ * names the aspect asked, not the topic. Stops at the first aspect found.
+ */
+export function asksForValue(word: string): boolean {
+  const text = askText(word);
+  return ASPECTS.some((a) => ASKED[a].test(text));
+}
+
 /** The aspects a customer's question asks (none: a yes/no or open question). */
 export function askedAspects(question: string): Aspect[] {
   const text = askText(question);

@@ -3,7 +3,7 @@ import { foldText } from '../../lib/text/normalize.js';
 import { type Passage, splitPassages } from '../../lib/text/passages.js';
 import { stem } from '../../lib/text/stemmer.js';
 import { RELATED } from '../../lib/text/synonyms.js';
-import { type Aspect, askedAspects, aspectShare, statedAspects } from './aspects.js';
+import { type Aspect, askedAspects, asksForValue, aspectShare, statedAspects } from './aspects.js';
 import { clausesOf } from './clauses.js';
 import { isEverydayWord } from './common-words.js';
 import { FuzzyVocabulary } from './fuzzy.js';
@@ -515,13 +515,17 @@ export class KnowledgeIndex {
   holdsKey({ groups }: SearchResult, passage: Passage, sentences: readonly string[]): boolean {
     let key: QueryGroup | undefined;
     // A word the knowledge base never uses is the share of unknown words' concern, not the key: the
-    // key is the most specific word it does use ("banho" in "qto ta o banho pra um shih tzu?").
+    // key is the most specific word it does use ("banho" in "qto ta o banho pra um shih tzu?"). A
+    // word that asks for a kind of value ("custa", "valor", "horário", "prazo") names the aspect, not
+    // the topic: knowledge bases state prices as "R$ 260", rarely as "custa", so its idf is high and it
+    // would be the key of every price question ("qto ta a mensalidade?" is about "mensalidade").
     for (const g of groups)
       if (
         g.own &&
         g.weight >= 1 &&
+        (!key || g.idf > key.idf) &&
         g.members.some((m) => this.postings.has(m.stem)) &&
-        (!key || g.idf > key.idf)
+        !asksForValue(g.surface)
       )
         key = g;
     if (!key) return true;

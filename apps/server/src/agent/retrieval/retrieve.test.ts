@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadBusiness, loadDomain } from '../eval/domains.js';
+import { loadDemoKnowledgeBase } from '../eval/run-eval.js';
 import { KnowledgeIndex } from './kb-index.js';
 import { retrieve, splitQuestions } from './retrieve.js';
 import { sentencesOf } from './sentences.js';
@@ -102,6 +103,16 @@ describe('retrieve', () => {
     expect(two.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([
       'mei/quanto-custa-a-contabilidade-para-mei',
       'atendimento/posso-ser-atendido-online',
+    ]);
+  });
+
+  it("lets a second question that only asks for a kind of value take the first one's topic", () => {
+    const store = KnowledgeIndex.fromContent(loadDemoKnowledgeBase());
+    const two = retrieve(store, 'oi! qto custa o frete pra BH? e qual o prazo?', []);
+    // "prazo" alone reaches the returns passage; with the freight as its topic, the delivery time.
+    expect(two.parts.map((p) => p.search.passages[0]?.passage.id)).toEqual([
+      'entrega-e-frete/quanto-custa-o-frete',
+      'entrega-e-frete/qual-e-o-prazo-de-entrega',
     ]);
   });
 

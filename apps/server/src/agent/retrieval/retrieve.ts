@@ -1,5 +1,6 @@
 import { foldText } from '../../lib/text/normalize.js';
 import type { HistoryMessage } from '../provider.js';
+import { asksForValue } from './aspects.js';
 import { isAsking } from './clauses.js';
 import { confidenceOf } from './confidence.js';
 import type { KnowledgeIndex, ScoredPassage, SearchResult } from './kb-index.js';
@@ -114,11 +115,19 @@ function withSentences(part: Omit<RetrievedPart, 'sentences' | 'answerCoverage' 
   return { ...part, sentences: answer.sentences, answerCoverage: answer.coverage, keyHeld: answer.keyHeld };
 }
 
+/**
+ * A later question of the same message: `firstAlone` is the passage the first question finds by its own
+ * words (undefined when it finds none).
+ */
+interface SameMessage {
+  firstAlone: string | undefined;
+}
+
 function searchOne(
   index: KnowledgeIndex,
   question: string,
   history: readonly HistoryMessage[],
-  sameMessage = false,
+  sameMessage?: SameMessage,
 ): RetrievedPart {
   return withSentences(searchAlone(index, question, history, sameMessage));
 }
@@ -132,7 +141,7 @@ function searchAlone(
   index: KnowledgeIndex,
   question: string,
   history: readonly HistoryMessage[],
-  sameMessage = false,
+  sameMessage?: SameMessage,
 ): Omit<RetrievedPart, 'sentences' | 'answerCoverage' | 'keyHeld'> {
   const search = index.search(question, 3);
   const confidence = confidenceOf(search, index.tuning.calibration);
@@ -147,13 +156,16 @@ function searchAlone(
   // In one message, a question with words of its own leans on the first one to ask more of the same
   // passage ("…? qto a diária?"), not to land on a third one neither question names alone ("qto custa o
   // mei e da pra fazer td online?" is not about opening a MEI).
+  // A question whose only words ask for a kind of value ("…frete pra BH? e qual o prazo?") has no topic
+  // of its own: the first question's is its topic, wherever the two lead together.
   const third =
-    sameMessage &&
+    sameMessage !== undefined &&
     search.termCount > 0 &&
     best !== undefined &&
     best.passage.id !== search.passages[0]?.passage.id &&
-    best.passage.id !== index.search(previous, 1).passages[0]?.passage.id;
-  if (own && !third && (contextConfidence > confidence || sameMessage)) {
+    best.passage.id !== sameMessage.firstAlone &&
+    search.groups.some((g) => g.own && !asksForValue(g.surface));
+  if (own && !third && (contextConfidence > confidence || sameMessage !== undefined)) {
     return { question, search: withContext, confidence: contextConfidence, context: previous };
   }
   return { question, search, confidence };
@@ -175,10 +187,14 @@ export function retrieve(
     const [first, ...rest] = pieces.slice(0, 3) as [string, ...string[]];
     const firstPart = searchOne(index, first, history);
     const firstTop = firstPart.search.passages[0]?.passage.id;
+    // Searched again only when the first question leaned on the turn before (rare): once per message.
+    const sameMessage: SameMessage = {
+      firstAlone: firstPart.context === undefined ? firstTop : index.search(first, 1).passages[0]?.passage.id,
+    };
     const parts = [
       firstPart,
       ...rest.map((p) => {
-        const part = searchOne(index, p, [{ sender: 'client', content: first }], true);
+        const part = searchOne(index, p, [{ sender: 'client', content: first }], sameMessage);
         // A fragment leans on the first question ("…sábado? e de domingo?", "…? qto a diária?", "…? é
         // pago?"); a whole question of its own ("… e tem fidelidade?") asks something else, so the
         // first one's words may not pull it onto the first one's passage.

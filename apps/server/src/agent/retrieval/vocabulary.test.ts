@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { KnowledgeIndex } from './kb-index.js';
 import { spellOut } from './vocabulary.js';
 
 const none = (): boolean => false;
@@ -17,21 +16,5 @@ describe('spellOut', () => {
     expect(spellOut('posso ir amanhã?', none, none)).toBe('posso ir amanhã?');
     expect(spellOut('qto ta pra fazer o IR?', none, none)).toBe('qto ta pra fazer o imposto de renda?');
     expect(spellOut('qto ta pra fazer o IR?', none, (w) => w === 'ir')).toBe('qto ta pra fazer o IR?');
-  });
-});
-
-describe('words of a place', () => {
-  const index = KnowledgeIndex.fromContent(
-    [
-      '## Onde fica a loja?',
-      'Na Rua das Flores, 120, no centro.',
-      '## Quanto custa a escova?',
-      'A escova custa R$ 60.',
-    ].join('\n'),
-  );
-
-  it('"quanto fica" asks a price, not the address; "onde fica" the address', () => {
-    expect(index.search('quanto fica a escova?').passages[0]?.passage.title).toBe('Quanto custa a escova?');
-    expect(index.search('onde fica vcs?').passages[0]?.passage.title).toBe('Onde fica a loja?');
   });
 });

@@ -27,6 +27,7 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
   let a: TestApp;
   let b: FastifyInstance;
   let handleB: ReturnType<typeof openDatabase>;
+  let bClosed = false;
 
   beforeAll(async () => {
     a = await createTestApp('sqlite', { ...env, INSTANCE_NAME: 'primeira' });
@@ -36,7 +37,7 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
     });
   });
   afterAll(async () => {
-    await b?.close();
+    if (!bClosed) await b?.close();
     await handleB?.close();
     await a?.close();
   });
@@ -110,6 +111,24 @@ describe.skipIf(!redisUrl)('two instances on one Redis (TEST_REDIS_URL)', () => 
       }
       // A busy test machine may slow a loop past 100 ms (degraded); a silent instance would be an error.
       expect(instances.every((s) => s.status !== 'error')).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('answers who is present from itself once closed, asking the closed Redis connection nothing', async () => {
+    const { user, token } = await createAndLogin(a.app, 'operator');
+    const socket = await connectSocket(await listen(a.app), { token });
+    try {
+      // Open, the instance asks the others: the person's dashboard is on the first one.
+      await expect(b.realtime.isPresent(user.id)).resolves.toBe(true);
+      await b.close();
+      bClosed = true;
+      // Work still finishing after the close (an assignment, a presence check) asks again: sent over the
+      // closed connection, the question would fail outside any caller and wait 5 s for answers.
+      const started = Date.now();
+      await expect(b.realtime.isPresent(user.id)).resolves.toBe(false);
+      expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       socket.disconnect();
     }

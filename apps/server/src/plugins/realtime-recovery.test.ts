@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createReplayFilter } from '@atende/contracts';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,43 +13,11 @@ import {
   testConfig,
 } from '../../test/helpers.js';
 import { pairSimulator } from '../../test/simulator-kit.js';
+import { tcpProxy } from '../../test/tcp-proxy.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** A TCP front like the load balancer: `cut()` drops every connection and sends the next ones elsewhere. */
-async function balancer(firstPort: number) {
-  let target = firstPort;
-  const open = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(target, '127.0.0.1');
-    open.add(client);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      open.delete(client);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut(nextPort: number) {
-      target = nextPort;
-      for (const client of open) client.destroy();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of open) client.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -139,15 +106,15 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
 
   it('delivers every event missed while the socket was cut, once each, on the other instance', async () => {
     const [urlA, urlB] = [await listen(a.app), await listen(b)];
-    const front = await balancer(portOf(urlB));
+    const front = await tcpProxy(portOf(urlB));
     try {
-      const { socket, received } = await dashboard(front.url);
+      const { socket, received } = await dashboard(`http://127.0.0.1:${front.port()}`);
       const sent: string[] = [];
       for (let i = 0; i < 5; i++) sent.push(await customerWrites(`antes ${i}`));
       while (received.length < sent.length) await sleep(10);
 
       const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
-      front.cut(portOf(urlA));
+      front.switchTo(portOf(urlA));
       // Written while the socket is away (and while it reconnects).
       for (let i = 0; i < 20; i++) sent.push(await customerWrites(`durante ${i}`));
       await reconnected;
@@ -168,9 +135,9 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
 
   it('replays what a socket missed when its instance kept nothing for it (died), with what follows live', async () => {
     const [urlA, urlB] = [await listen(a.app), await listen(b)];
-    const front = await balancer(portOf(urlB));
+    const front = await tcpProxy(portOf(urlB));
     try {
-      const { socket, received, rejoins } = await dashboard(front.url);
+      const { socket, received, rejoins } = await dashboard(`http://127.0.0.1:${front.port()}`);
       const sent: string[] = [];
       for (let i = 0; i < 3; i++) sent.push(await customerWrites(`antes ${i}`));
       while (received.length < sent.length) await sleep(10);
@@ -183,7 +150,7 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
         back = true;
       });
       socket.io.reconnectionDelay(300);
-      front.cut(portOf(urlA));
+      front.switchTo(portOf(urlA));
       // Customers keep writing through the drop, the reconnection and the replay: each event reaches
       // the dashboard once, whether read from the stream or heard live.
       let writing = true;
@@ -215,7 +182,7 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
 
   it('puts a recovered socket back only in the rooms its user may still see', async () => {
     const [urlA, urlB] = [await listen(a.app), await listen(b)];
-    const front = await balancer(portOf(urlB));
+    const front = await tcpProxy(portOf(urlB));
     const as = (t: string, url: string, payload?: object) =>
       a.app.inject({
         method: payload ? 'POST' : 'GET',
@@ -236,7 +203,7 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
         (await as(writer, '/api/access-control', { operatorsSeeAllConversations: false })).statusCode,
       ).toBe(200);
       token = ana.token;
-      const { socket } = await dashboard(front.url);
+      const { socket } = await dashboard(`http://127.0.0.1:${front.port()}`);
       const joined = await new Promise<{ success: boolean }>((resolve) =>
         socket.emit('join:conversation', conversationId, resolve),
       );
@@ -247,7 +214,7 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
       });
 
       const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      front.cut(portOf(urlA));
+      front.switchTo(portOf(urlA));
       // While Ana is away, Bruno takes the conversation: it no longer exists for her.
       expect((await as(bruno.token, `/api/conversations/${conversationId}/takeover`, {})).statusCode).toBe(
         200,
@@ -267,17 +234,17 @@ describe.skipIf(!redisUrl)('connection state recovery across instances (TEST_RED
 
   it('does not recover a socket whose session ended while it was away', async () => {
     const [urlA, urlB] = [await listen(a.app), await listen(b)];
-    const front = await balancer(portOf(urlB));
+    const front = await tcpProxy(portOf(urlB));
     try {
       const session = await createAndLogin(a.app, 'admin');
       token = session.token;
-      const { socket, received } = await dashboard(front.url);
+      const { socket, received } = await dashboard(`http://127.0.0.1:${front.port()}`);
       await customerWrites('antes');
       while (received.length < 1) await sleep(10);
 
       const refused = nextEvent<{ message: string }>(socket, 'auth_error', 5000);
       const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
-      front.cut(portOf(urlA));
+      front.switchTo(portOf(urlA));
       const logout = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
       expect(logout.statusCode).toBe(200);
       await customerWrites('depois do logout');

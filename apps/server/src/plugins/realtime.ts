@@ -18,12 +18,15 @@ import type {
   Realtime,
   SocketUser,
 } from '../types.js';
+import { AdapterRedisClient } from './realtime/adapter-redis-client.js';
 import { coalesceWebSocketWrites } from './realtime/coalescing-websocket.js';
 import { emitWindow, roomEventWindowMs } from './realtime/emit-window.js';
 import { createFloodGuard } from './realtime/flood-guard.js';
 import { isAllowedOrigin } from './realtime/origin.js';
+import { pendingPromises } from './realtime/pending-promises.js';
 import { sendInSlices } from './realtime/replay-slices.js';
 import { readRoomEventsAfter, streamHolds } from './realtime/stream-catch-up.js';
+import { REDIS_OPTIONS } from './redis.js';
 import { formatValidationMessage } from './validation-message.js';
 
 /** Unauthenticated sockets are dropped after this long. */
@@ -142,12 +145,26 @@ export const realtimePlugin = fp(
       });
     }
 
+    /**
+     * The sockets in a room (every socket without one), on every instance. Once this instance is
+     * closing, its sockets are gone and its adapter's Redis connection is going: asking then (work
+     * finishing after the close) finds none. The close waits for the questions already out, so none
+     * is left on the connection when it quits.
+     */
+    let closing = false;
+    const asking = pendingPromises();
+    const socketsIn = (room?: string) =>
+      closing ? Promise.resolve([]) : asking.track((room === undefined ? io : io.in(room)).fetchSockets());
+
     let stream: string | null = null;
-    if (app.redis) {
+    const redisUrl = app.config.redisUrl;
+    if (app.redis && redisUrl) {
       // Redis Streams: every instance reads one ordered stream, which also keeps the recent events a
       // reconnecting socket missed, whichever instance it lands on (the pub/sub adapter keeps none).
       stream = `${app.config.redisPrefix}realtime`;
-      const client = app.redis.duplicate();
+      const client = new AdapterRedisClient(redisUrl, REDIS_OPTIONS, (err, command) =>
+        app.log.warn({ err, command }, 'redis realtime command failed'),
+      );
       client.on('error', (err) => app.log.warn({ err }, 'redis realtime adapter error'));
       io.adapter(
         createAdapter(client, {
@@ -161,6 +178,7 @@ export const realtimePlugin = fp(
         }),
       );
       app.addHook('onClose', async () => {
+        await asking.settled();
         await io.of('/').adapter.close();
         await client.quit().catch(() => client.disconnect());
       });
@@ -172,7 +190,7 @@ export const realtimePlugin = fp(
      * Events go out through the adapter's `broadcast`, as Socket.IO's own `emit` does, keeping the
      * write to Redis it answers; the dashboard's routing queue comes first.
      */
-    const publishing = new Set<Promise<unknown>>();
+    const publishing = pendingPromises();
     const broadcast = ([rooms, event, args]: [string[], keyof ServerToClientEvents, unknown[]]) => {
       const published: unknown = io
         .of('/')
@@ -180,17 +198,14 @@ export const realtimePlugin = fp(
           { type: EVENT_PACKET, data: [event, ...args] },
           { rooms: new Set(rooms), except: new Set() },
         );
-      if (!(published instanceof Promise)) return;
-      publishing.add(published);
-      const done = () => publishing.delete(published);
-      published.then(done, done);
+      if (published instanceof Promise) publishing.track(published);
     };
     const outgoing = emitWindow(broadcast, roomEventWindowMs(app.config.realtimeWindowMs, app.dbHandle.kind));
     if (app.redis) {
       app.addHook('onSend', async () => {
         await routing;
         outgoing.flush();
-        if (publishing.size > 0) await Promise.allSettled([...publishing]);
+        await publishing.settled();
       });
     }
 
@@ -430,7 +445,9 @@ export const realtimePlugin = fp(
 
     /** After a socket closed: whether its person has none left anywhere (they went offline). */
     async function checkPresence(userId: string): Promise<void> {
-      if ((await io.in(userRoom(userId)).fetchSockets()).length > 0) return;
+      // A closing instance cannot ask the others: whoever still has a dashboard there stays as they are.
+      if (closing) return;
+      if ((await socketsIn(userRoom(userId))).length > 0) return;
       for (const listener of presenceListeners) listener(userId, false);
     }
 
@@ -540,7 +557,7 @@ export const realtimePlugin = fp(
           if (rooms && conversationId && event === 'conversation:handler') {
             // Out before anyone leaves the room: the socket that may no longer see it hears why.
             outgoing.flush();
-            for (const socket of await io.in(ROOMS.conversation(conversationId)).fetchSockets()) {
+            for (const socket of await socketsIn(ROOMS.conversation(conversationId))) {
               const user = socket.data.user;
               if (user && !(await router.mayStayInConversation(user, conversationId))) {
                 socket.leave(ROOMS.conversation(conversationId));
@@ -558,7 +575,7 @@ export const realtimePlugin = fp(
         presenceListeners.add(listener);
         return () => presenceListeners.delete(listener);
       },
-      isPresent: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
+      isPresent: async (userId) => (await socketsIn(userRoom(userId))).length > 0,
       toConversation: (conversationId, event, ...args) =>
         emitTo(ROOMS.conversation(conversationId), event, args),
       toDashboardAndConversation: (conversationId, event, ...args) =>
@@ -589,7 +606,7 @@ export const realtimePlugin = fp(
         if (!dashboardRouter) return;
         // What was emitted under the old rules reaches the rooms it was meant for.
         outgoing.flush();
-        for (const socket of await io.fetchSockets()) {
+        for (const socket of await socketsIn()) {
           const user = socket.data.user;
           const rooms = [...socket.rooms].filter((r) => r === ROOMS.dashboard || r.startsWith('dashboard:'));
           if (!user || rooms.length === 0) continue;
@@ -601,6 +618,7 @@ export const realtimePlugin = fp(
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
+      closing = true;
       outgoing.flush();
       io.local.disconnectSockets(true);
       io.engine.close();

@@ -146,7 +146,13 @@ export function autoAssignment(app: FastifyInstance) {
       });
   }
 
-  return { assignOne, offerTo, drain, drainSoon, idle: () => running ?? Promise.resolve(0) };
+  /** Resolves once no pass and no offer is running (a pass asked for meanwhile included). */
+  async function idle(): Promise<void> {
+    while (running) await running;
+    await queue;
+  }
+
+  return { assignOne, offerTo, drain, drainSoon, idle };
 }
 
 export type AutoAssignment = ReturnType<typeof autoAssignment>;

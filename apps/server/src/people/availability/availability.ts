@@ -47,17 +47,23 @@ export function availabilityService(app: FastifyInstance) {
     clearTimeout(pending.get(userId));
     pending.delete(userId);
     if (present) {
-      void chosen(userId).then((choice) => {
-        if (choice) announce(userId, choice);
-      });
+      chosen(userId)
+        .then((choice) => {
+          if (choice) announce(userId, choice);
+        })
+        .catch((err: unknown) => app.log.warn({ err, userId }, 'availability lookup failed'));
       return;
     }
     // A reload or a dropped network closes the last socket for a moment: offline only after the grace.
     const timer = setTimeout(() => {
       pending.delete(userId);
-      void app.realtime.isPresent(userId).then((back) => {
-        if (!back) announce(userId, 'offline');
-      });
+      app.realtime
+        .isPresent(userId)
+        .then((back) => {
+          if (!back) announce(userId, 'offline');
+        })
+        // Redis unreachable: nobody is told offline on a guess; the next presence change decides.
+        .catch((err: unknown) => app.log.warn({ err, userId }, 'presence check failed'));
     }, app.config.presenceGraceMs);
     timer.unref();
     pending.set(userId, timer);

@@ -7,13 +7,15 @@
  *     first response and resolution medians and p90, hand-offs,     report above in the same run
  *     backlog) and custom reports by person
  *   - the same figures by inbox                                      ≤ 1 s (median), same run
- * Also printed: the clients page API (plain, searched, filtered), a client's page, a 365-day report
- * and the streamed 90-day conversations CSV. With BENCH_POSTGRES_URL (an admin URL) the same rows are
- * loaded into a throwaway PostgreSQL database and the reports are measured there too.
+ * Also printed: the clients page API (plain, searched, filtered), a client's page, the top search of
+ * message words typed without accents, a 365-day report and the streamed 90-day conversations CSV.
+ * With BENCH_POSTGRES_URL (an admin URL) the same rows are loaded into a throwaway PostgreSQL database
+ * and the reports and the search are measured there too.
  *
  *   npm run build && npm run bench:crm
  * Prints figures and PASS/FAIL; exits 1 on a FAIL. BENCH_SKIP_BROWSER=1 leaves out the Chromium part.
  */
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,6 +23,7 @@ import { createPostgresDatabase } from '../scripts/postgres-database.mjs';
 import { CRM_SEED, copyCrmToPostgres, seedCrm } from './crm-seed.js';
 import { signIn } from './lib/api-client.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { ROOT } from './lib/repo-root.js';
 import { startServer } from './lib/server-process.js';
 
 const ADMIN = { email: 'bench@atende.local', password: 'bench-crm-123' };
@@ -125,6 +128,20 @@ async function measureReports(
   );
 }
 
+/**
+ * The top search's message words, typed as on a phone (no accents): a phrase many messages hold (the
+ * newest 20 come first), and one none holds (every message is read).
+ */
+async function measureSearch(get: (path: string) => Promise<Response>): Promise<void> {
+  for (const [label, q] of [
+    ['GET /api/search?q=nao chegou (muitas mensagens)', 'nao chegou'],
+    ['GET /api/search?q=sao paulo (muitas mensagens)', 'sao paulo'],
+    ['GET /api/search?q=orcamento (nenhuma: lê todas)', 'orcamento'],
+  ] as const) {
+    line(label, ms(await timed(RUNS, () => get(`/api/search?q=${encodeURIComponent(q)}`))));
+  }
+}
+
 /** A PATCH as an admin; fails the run on an error. */
 async function send(base: string, headers: Record<string, string>, path: string, body: unknown) {
   const res = await fetch(`${base}${path}`, {
@@ -148,15 +165,14 @@ async function postgres(adminUrl: string): Promise<void> {
     const server = await startServer({ databaseUrl: url, admin: ADMIN, output: 'stderr' });
     try {
       const headers = { authorization: `Bearer ${await signIn(server.url, ADMIN)}` };
-      await measureReports(
-        async (path) => {
-          const res = await fetch(`${server.url}${path}`, { headers });
-          if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-          await res.arrayBuffer();
-          return res;
-        },
-        (path, body) => send(server.url, headers, path, body),
-      );
+      const get = async (path: string) => {
+        const res = await fetch(`${server.url}${path}`, { headers });
+        if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+        await res.arrayBuffer();
+        return res;
+      };
+      await measureReports(get, (path, body) => send(server.url, headers, path, body));
+      await measureSearch(get);
     } finally {
       await server.stop();
     }
@@ -166,6 +182,9 @@ async function postgres(adminUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Said before the seed's minutes, not as a login page that never shows.
+  if (!process.env.BENCH_SKIP_BROWSER && !existsSync(join(ROOT, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist não existe: rode `npm run build` (ou BENCH_SKIP_BROWSER=1).');
   const seedStart = performance.now();
   await seedCrm(DB_FILE);
   console.info(
@@ -198,6 +217,7 @@ async function main(): Promise<void> {
     };
     const clientId = first.data.clients[0]?.id ?? '';
     line('GET /api/clients/:id', ms(await timed(RUNS, () => get(`/api/clients/${clientId}`))));
+    await measureSearch(get);
 
     await measureReports(get, (path, body) => send(server.url, headers, path, body));
     line(

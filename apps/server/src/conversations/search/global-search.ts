@@ -1,11 +1,13 @@
 import type { Conversation, GlobalSearchResult } from '@atende/contracts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import type { ListConversationsFilter } from '../messaging/conversation-queries.js';
 import { normalizeSearch } from '../messaging/search-text.js';
 import type { ConversationScope } from '../visibility/visibility.service.js';
+import { containsIgnoringAccents } from './accent-insensitive.js';
 
 /** A query that reads as a phone number ("+55 (11) 97700-1002") is searched by its digits. */
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
@@ -23,6 +25,7 @@ export function phoneDigitsOf(query: string): string | null {
  */
 export async function globalSearch(
   db: Kysely<Database>,
+  kind: DatabaseKind,
   conversations: {
     listConversations(filter: ListConversationsFilter): Promise<{ conversations: Conversation[] }>;
   },
@@ -33,6 +36,7 @@ export async function globalSearch(
   const term = query.trim();
   const digits = phoneDigitsOf(term);
   const pattern = containsPattern(term.toLowerCase());
+  const holds = containsIgnoringAccents(term, kind);
   const lowerLike = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
   const clientsQuery = db
@@ -67,8 +71,8 @@ export async function globalSearch(
       'k.phone',
     ])
     .where('m.deleted_at', 'is', null)
-    // A voice note is found by what the customer said in it (its transcript).
-    .where((eb) => eb.or([lowerLike('m.content'), lowerLike('m.transcript')]))
+    // Accents aside, as customers type ("nao" finds "não"); a voice note by what was said in it.
+    .where((eb) => eb.or([holds('m.content'), holds('m.transcript')]))
     .$if(scope.limited, (q) => q.where(scope.where('c')))
     .orderBy('m.timestamp', 'desc')
     .orderBy('m.id', 'desc')

@@ -33,6 +33,7 @@ describeEachDatabase('GET /api/search', (kind) => {
       (await as(admin).post('/api/simulator/inbound', { phone, name, text })).body.data
         .conversationId as string;
     ids.alice = await inbound(phones.alice, 'Alice Quintela', 'Quero trocar o tamanho da jaqueta azul');
+    await inbound(phones.alice, 'Alice Quintela', 'NÃO recebi o código de rastreio, qual é o preço da troca');
     await inbound(phones.alice, 'Alice Quintela', 'Obrigada!');
     ids.berenice = await inbound(
       phones.berenice,
@@ -75,6 +76,16 @@ describeEachDatabase('GET /api/search', (kind) => {
     expect(byWords.messages[0]?.content).toContain('trocar o tamanho');
   });
 
+  it('finds the words of a message with or without accents and capitals, as typed on a phone', async () => {
+    for (const typed of ['nao recebi o codigo', 'Não Recebi', 'preco da troca', 'CÓDIGO DE RASTREIO']) {
+      const found = await search(admin, typed);
+      expect(
+        found.messages.map((m) => m.conversationId),
+        typed,
+      ).toEqual([ids.alice]);
+    }
+  });
+
   it('an operator never finds a conversation, client or message they may not see', async () => {
     const found = await search(ana, 'quintela');
     expect(found.clients.map((c) => c.name)).toEqual(['Alice Quintela']);
@@ -102,7 +113,10 @@ describeEachDatabase('GET /api/search', (kind) => {
   });
 
   it('wildcards typed are letters', async () => {
-    expect(await search(admin, '%_%')).toEqual({ clients: [], conversations: [], messages: [] });
+    // LIKE's, GLOB's and a regular expression's: none of them matches everything.
+    for (const typed of ['%_%', '**', '?*', '[a', '.*', '(.+)']) {
+      expect(await search(admin, typed), typed).toEqual({ clients: [], conversations: [], messages: [] });
+    }
   });
 });
 

@@ -18,6 +18,7 @@ export const searchRoutes: FastifyPluginAsync = async (fastify) => {
       success: true as const,
       data: await globalSearch(
         app.db,
+        app.dbHandle.kind,
         app.domain.messaging,
         scopeOf(request),
         request.query.q,

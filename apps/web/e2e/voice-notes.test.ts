@@ -140,7 +140,14 @@ describe('voice notes', () => {
     expect(await reply.first().textContent()).toContain(`Ouvi seu áudio: “${TRANSCRIPT}”`);
     // What the provider heard was the operator's recording, byte for byte.
     expect(stt.files.at(-1)?.bytes.equals(ogg)).toBe(true);
-    const answered = await call<OutboxItem[]>(`/simulator/outbox?phone=${customer}`);
-    expect(answered.some((item) => item.text.startsWith(`Ouvi seu áudio: “${TRANSCRIPT}”`))).toBe(true);
+    // The reply is stored (and shown) before its send job hands it to the channel: wait for the send.
+    const answered = await waitFor(
+      async () =>
+        (await call<OutboxItem[]>(`/simulator/outbox?phone=${customer}`)).find((item) =>
+          item.text.startsWith(`Ouvi seu áudio: “${TRANSCRIPT}”`),
+        ),
+      'the answer in the simulated WhatsApp',
+    );
+    expect(answered?.kind).toBe('text');
   }, 120_000);
 });

@@ -358,7 +358,8 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
   });
 
   describe('conditions', () => {
-    const today = () => localClock(Date.now(), 'America/Sao_Paulo').day;
+    // A day_time condition reads the inbox's clock (its business hours' time zone), so "today" must too.
+    const today = () => localClock(Date.now(), CLOSED.timeZone).day;
     const cases: Record<ConditionType, ConditionCase[]> = {
       inbox: [
         {
@@ -584,8 +585,10 @@ describeEachDatabase('automations: every event, condition and action', (kind) =>
       for (const [n, c] of list.entries()) {
         it(`${type} (${c.situation}): holds ${c.holds.length}, fails ${c.fails.length}`, async () => {
           if (type === 'day_time') {
+            // The inbox's clock in a known zone, whatever ran before (hours off: every message is open).
+            await setHours(simulatorInbox, { ...CLOSED, enabled: false });
             // Not across midnight (the day would change between the rule and the event).
-            const { minutes } = localClock(Date.now(), 'America/Sao_Paulo');
+            const { minutes } = localClock(Date.now(), CLOSED.timeZone);
             if (minutes >= 23 * 60 + 58)
               await new Promise((r) => setTimeout(r, (24 * 60 - minutes + 1) * 60_000));
           }

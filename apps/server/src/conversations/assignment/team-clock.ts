@@ -42,7 +42,7 @@ export function startTeamClock(app: FastifyInstance, assignment: AutoAssignment)
   });
   const stopRules = onSettingsSaved(app.db, 'conversation-rules', () => {
     const at = now();
-    enqueueSweep(at, `${conversationSweepJob.name}:rules:${at}`)
+    return enqueueSweep(at, `${conversationSweepJob.name}:rules:${at}`)
       .then(() => jobs.wake())
       .catch((err: unknown) => {
         app.log.error({ err }, 'could not schedule the sweep after the conversation rules changed');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../../../test/helpers.js';
-import { getSettings, invalidateSettings, updateSettings } from './settings.service.js';
+import { getSettings, invalidateSettings, onSettingsSaved, updateSettings } from './settings.service.js';
 
 describeEachDatabase('settings cache', (kind) => {
   const ctx = useTestApp(kind);
@@ -47,5 +47,19 @@ describeEachDatabase('settings cache', (kind) => {
     });
     expect(seen.assistantName).toBe('Trx');
     invalidateSettings(db);
+  });
+
+  it('answers a save only after its listeners finished what they book', async () => {
+    const booked: string[] = [];
+    const stop = onSettingsSaved(ctx.app.db, 'config', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      booked.push('done');
+    });
+    try {
+      await updateSettings(ctx.app.db, 'config', { assistantName: 'Lia' }, null);
+      expect(booked).toEqual(['done']);
+    } finally {
+      stop();
+    }
   });
 });

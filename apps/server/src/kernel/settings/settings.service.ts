@@ -49,14 +49,18 @@ export function invalidateSettings(db: Kysely<Database>, key?: SettingsKey): voi
   else cache.delete(db);
 }
 
-/** Who wants to know, per database handle, that a resource was saved through `updateSettings`. */
-const savedListeners = new WeakMap<object, Map<SettingsKey, Set<() => void>>>();
+/**
+ * Who wants to know, per database handle, that a resource was saved through `updateSettings`. The save
+ * waits for them, so what a listener books is in place when the save's caller hears back.
+ */
+type SavedListener = () => void | Promise<void>;
+const savedListeners = new WeakMap<object, Map<SettingsKey, Set<SavedListener>>>();
 
 /**
  * Calls `listener` after each save of `key` on this database handle, in this process (a module that
  * acts on a setting at once instead of at its next round). Answers the unsubscribe function.
  */
-export function onSettingsSaved(db: Kysely<Database>, key: SettingsKey, listener: () => void): () => void {
+export function onSettingsSaved(db: Kysely<Database>, key: SettingsKey, listener: SavedListener): () => void {
   let byKey = savedListeners.get(db);
   if (!byKey) {
     byKey = new Map();
@@ -138,7 +142,7 @@ export async function updateSettings<K extends SettingsKey>(
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at, updated_by: userId }))
     .execute();
   invalidateSettings(db, key);
-  for (const listener of savedListeners.get(db)?.get(key) ?? []) listener();
+  await Promise.all([...(savedListeners.get(db)?.get(key) ?? [])].map((listener) => listener()));
   // A form sends all its fields: the ones whose stored value differs are what changed.
   const before = current as Record<string, unknown>;
   const after = merged.data as Record<string, unknown>;

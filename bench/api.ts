@@ -618,15 +618,13 @@ async function runPass(kind: DatabaseKind): Promise<void> {
         better: 'lower',
       });
       row('  bare node:http ceiling, same body (req/s)', fmt(rate(pageCeiling)), '', null);
-      measured(
-        'page / ceiling',
-        '  page / ceiling (×)',
-        {
-          value: rate(page) / rate(pageCeiling),
-          unit: '×',
-          better: 'higher',
-        },
-        3,
+      // Printed, not compared: the bare server's own rate moves up to 2× between runs of the same code
+      // on this VM, so the ratio carries that noise into a figure the compare would judge.
+      row(
+        '  page / ceiling (×, printed, not compared)',
+        (rate(page) / rate(pageCeiling)).toFixed(3),
+        '',
+        null,
       );
       row('  non-2xx / errors', `${page.non2xx} / ${page.errors}`, '0 / 0', page.non2xx + page.errors === 0);
     }
@@ -700,15 +698,11 @@ async function runPass(kind: DatabaseKind): Promise<void> {
         ingest.non2xx + ingest.errors + ingest.timeouts === 0,
       );
       row('  bare node:http ceiling, same body (req/s)', fmt(rate(ingestCeiling)), '', null);
-      measured(
-        'ingest / ceiling',
-        '  ingest / ceiling (×)',
-        {
-          value: rate(ingest) / rate(ingestCeiling),
-          unit: '×',
-          better: 'higher',
-        },
-        3,
+      row(
+        '  ingest / ceiling (×, printed, not compared)',
+        (rate(ingest) / rate(ingestCeiling)).toFixed(3),
+        '',
+        null,
       );
       row(
         `  newMessage events per socket (min / max of ${SOCKETS})`,

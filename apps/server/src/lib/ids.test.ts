@@ -23,6 +23,13 @@ describe('newId', () => {
     for (const id of ids) expect(id).toMatch(UUID_V7);
   });
 
+  it('with the present time, identifiers of one millisecond sort in the order they were made', () => {
+    const at = Date.now();
+    const ids = Array.from({ length: 2000 }, () => newId(at));
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+  });
+
   it('never repeats, across refills of its random pool', () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 5000 }, () => newId(at)));

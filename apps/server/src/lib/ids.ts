@@ -29,25 +29,29 @@ export function randomHex(length: number): string {
  * Identifiers made close in time sort close together, so a new row's primary-key entry lands on the
  * same few index pages as its neighbours' instead of a random page of a large index: a batch of
  * inserts dirties (and writes to the log) a handful of pages rather than one per row. Identifiers are
- * not secrets: they reveal when a row was made, which the rows' own timestamps say anyway. Without
- * `at`, identifiers made in the same millisecond also sort in the order they were made.
+ * not secrets: they reveal when a row was made, which the rows' own timestamps say anyway. Identifiers
+ * made for the present millisecond (with or without `at`) also sort in the order they were made, so
+ * rows ordered by time, then identifier (a transcript's lines, a conversation's hand-offs) keep the
+ * order they happened in; a past or future `at` gets random bits after its milliseconds.
  */
 export function newId(at?: number): string {
   // Random bits from the pool (uuid alone asks the OS for 16 bytes per identifier).
   const random = randomBytesFromPool(16);
-  if (at !== undefined) return v7({ msecs: Math.max(0, Math.floor(at)), random });
   const now = Date.now();
-  if (now > clock.msecs) {
+  const msecs = at === undefined ? now : Math.max(0, Math.floor(at));
+  if (msecs > clock.msecs && msecs <= now) {
     // A new millisecond starts its counter at a random 31-bit value, as uuid does (RFC 9562, method 2).
     clock.seq =
       (((random[6] as number) & 0x7f) << 24) |
       ((random[7] as number) << 16) |
       ((random[8] as number) << 8) |
       (random[9] as number);
-    clock.msecs = now;
-  } else {
+    clock.msecs = msecs;
+  } else if (at === undefined || msecs === clock.msecs) {
     clock.seq = (clock.seq + 1) | 0;
     if (clock.seq === 0) clock.msecs += 1;
+  } else {
+    return v7({ msecs, random });
   }
   return v7({ msecs: clock.msecs, seq: clock.seq, random });
 }

@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase, sleep, useTestApp } from '../../test/helpers.js';
 import { type TransactionBatcher, transactionBatcher } from '../db/group-commit.js';
@@ -367,6 +367,45 @@ describeEachDatabase('job runner', (kind) => {
     await r.drain();
     expect(ran).toBe(1);
     expect(await job(`release-${kind}`)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a job the database refuses to take back is let go, logged, and claimed again once its lease lapses', async () => {
+    const kindName = `t-handback-${kind}`;
+    const errors: string[] = [];
+    const log = { error: (_: object, msg: string) => void errors.push(msg), warn: () => undefined };
+    let r: JobRunner | undefined;
+    let refuse = false;
+    // Between the claim and the run, the kind is unregistered (its inbox removed here) and the database
+    // refuses the hand-back: the one query of the runner's that no caller awaits.
+    const db = ctx.app.db.withPlugin({
+      transformQuery({ node }) {
+        if (refuse && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('attempts - 1')) {
+          refuse = false;
+          throw new Error('conexão perdida');
+        }
+        return node;
+      },
+      async transformResult({ result }) {
+        if (result.rows.some((row) => (row as { kind?: unknown }).kind === kindName) && errors.length === 0) {
+          r?.unregister(kindName);
+          refuse = true;
+        }
+        return result;
+      },
+    });
+    r = runner({ db, log, leaseMs: 400, pollMs: 50 });
+    let ran = 0;
+    const handler = async () => void ran++;
+    r.register(q(kindName), handler);
+    await r.enqueue(ctx.app.db, q(kindName), {}, { dedupeKey: `handback-${kind}` });
+    await r.start();
+    await vi.waitFor(() =>
+      expect(errors).toContain('could not hand a job back to the queue: it returns when its lease lapses'),
+    );
+    expect(ran).toBe(0);
+    r.register(q(kindName), handler);
+    await vi.waitFor(() => expect(ran).toBe(1), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await job(`handback-${kind}`)).toMatchObject({ status: 'done' }));
   });
 
   it('checks each payload against its queue before the handler runs: a bad one fails at once', async () => {

@@ -321,7 +321,7 @@ export class JobRunner {
     const registration = this.handlers.get(job.kind);
     if (!registration) {
       // Unregistered since the claim (its inbox was removed here): back to the queue.
-      await this.repo.release(job.id, this.workerId, now());
+      await this.release(job);
       return false;
     }
     let payload: unknown;
@@ -333,7 +333,7 @@ export class JobRunner {
       }
       if (this.paused.has(job.kind)) {
         // Paused between the claim and now (the lease was lost): back to the queue, not an attempt.
-        await this.repo.release(job.id, this.workerId, now());
+        await this.release(job);
         return false;
       }
       payload = parsePayload(registration, job);
@@ -357,6 +357,21 @@ export class JobRunner {
         });
       }
       return false;
+    }
+  }
+
+  /**
+   * Hands a claimed job back to the queue without an attempt. Should the database refuse, the job is
+   * let go all the same: its lease is no longer renewed, so it lapses and a later round claims it.
+   */
+  private async release(job: JobRow): Promise<void> {
+    try {
+      await this.repo.release(job.id, this.workerId, now());
+    } catch (error) {
+      this.options.log?.error(
+        { jobId: job.id, kind: job.kind, err: String(error) },
+        'could not hand a job back to the queue: it returns when its lease lapses',
+      );
     }
   }
 

@@ -105,12 +105,16 @@ const PRAISE_MAX_WORDS = 14;
 const FIRST_PERSON_PAST = /^(?:[a-z]{3,}ei|fiz)$/;
 const SHORT_REPORT = 5;
 
+const DOUBLED = /([a-z])\1/;
 /** Folded words with stretched endings cut ("obrigadaaa", "valeuu") and chat spellings mapped ("td"). */
 function wordsOf(message: string): string[] {
   const out: string[] = [];
   for (const raw of foldText(message).match(/[a-z0-9]+/g) ?? []) {
     // "obrigadaa", "valeeeu", "brigaduuu": a letter held three times or more, or at the end, is one.
-    const word = raw.length > 3 ? raw.replace(/([a-z])\1{2,}/g, '$1').replace(/([a-z])\1+$/, '$1') : raw;
+    const word =
+      raw.length > 3 && DOUBLED.test(raw)
+        ? raw.replace(/([a-z])\1{2,}/g, '$1').replace(/([a-z])\1+$/, '$1')
+        : raw;
     if (LAUGHS.test(word)) continue;
     for (const w of CANONICAL.get(word) ?? [word]) out.push(w);
   }
@@ -128,7 +132,9 @@ export type SmallTalk = 'greeting' | 'thanks' | 'closing';
  */
 export function smallTalkOf(message: string, companyName = ''): SmallTalk | null {
   // Courtesy phrases whose words would read as a request ("pode deixar") become the acknowledgement they are.
-  const list = wordsOf(message).join(' ').replace(COURTESY_PHRASES, 'ok').split(' ').filter(Boolean);
+  const folded = wordsOf(message).join(' ');
+  const joined = folded.replace(COURTESY_PHRASES, 'ok');
+  const list = joined === folded ? folded.split(' ').filter(Boolean) : joined.split(' ');
   const asks = message.includes('?');
   // An emoji or a "👍" alone.
   if (list.length === 0) return asks || message.trim() === '' ? null : 'closing';
@@ -153,10 +159,10 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
         (!PART_OF_DAY.has(w) || DAY_GREETERS.has(list[i - 1] ?? '')),
     ) ||
     (list.length <= 4 && list[0] === 'tudo') ||
-    list.join(' ').includes('como vai');
+    joined.includes('como vai');
   if (list.length <= 12 && greets && list.every((w, i) => courteous(w) || filler(w) || addressed(i)))
     return thanks ? 'thanks' : 'greeting';
-  if (ANYONE_THERE.test(list.join(' '))) return 'greeting';
+  if (ANYONE_THERE.test(joined)) return 'greeting';
   // A greeting that opens more ("boa noite, ainda tá aberto", "oi td bem, a academia abre feriado"): the
   // rest decides.
   let from = 0;
@@ -166,7 +172,7 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
   )
     from++;
   const rest = from > 0 && greets ? list.slice(from) : list;
-  const text = rest.join(' ');
+  const text = rest === list ? joined : rest.join(' ');
   if (asks || rest.some((w) => ASKING.has(w)) || ASKING_PHRASES.test(text) || reportsTrouble(message))
     return null;
   if (rest.some((w, i) => YOU.has(w) && asksOfYou(rest[i + 1]))) return null;

@@ -128,7 +128,8 @@ export type SmallTalk = 'greeting' | 'thanks' | 'closing';
  * thank-you, or a closing that settles the conversation ("Certo, obrigada pela ajuda", "Ótimo, então
  * vou comprar a geladeira hoje mesmo", "acabei de pagar a matrícula"). A closing asks nothing: no
  * question mark, no word that asks, requests or objects, no trouble reported; and it thanks, opens
- * with an acknowledgement, says goodbye, or tells what the customer did or will do. Null otherwise.
+ * with an acknowledgement, says goodbye, wishes well, praises, or tells what the customer did or will do.
+ * A greeting followed by more is judged by what follows it. Null otherwise.
  */
 export function smallTalkOf(message: string, companyName = ''): SmallTalk | null {
   // Courtesy phrases whose words would read as a request ("pode deixar") become the acknowledgement they are.
@@ -151,6 +152,9 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
   // "pessoal da farmácia", "gente do salão": whom the greeting names, whatever the place.
   const addressed = (i: number) => OF.has(list[i - 1] ?? '') && ADDRESSEES.has(list[i - 2] ?? '');
   const filler = (w: string) => STOP_WORDS.has(w) && !ASKING.has(w);
+  /** A word after "vc"/"vcs" that makes it a question put to them ("vcs atendem", "vc faz"). */
+  const asksOfYou = (next: string | undefined) =>
+    next !== undefined && !STOP_WORDS.has(next) && !courteous(next) && !PRAISE.has(next);
   const greets =
     list.some(
       (w, i) =>
@@ -201,11 +205,6 @@ export function smallTalkOf(message: string, companyName = ''): SmallTalk | null
   const story = rest.length > SHORT_REPORT || rest.slice(at + 1).includes('e');
   if (FIRST_PERSON_PAST.test(opener) && opener !== 'achei' && !story) return 'closing';
   return null;
-
-  /** A word after "vc"/"vcs" that makes it a question put to them ("vcs atendem", "vc faz"). */
-  function asksOfYou(next: string | undefined): boolean {
-    return next !== undefined && !STOP_WORDS.has(next) && !courteous(next) && !PRAISE.has(next);
-  }
 }
 
 /**

@@ -46,7 +46,7 @@ const AIM = { wrong: 0.007, right: 0.91, atOnce: 0.67, clarified: 0.23, recall: 
 
 const fold = (text: string): string => foldText(text).replace(/\s+/g, ' ');
 
-interface Row {
+export interface BandRow {
   kind: ItemClass;
   /** Settled before retrieval (a person asked for, an order's status, small talk): never answered from a passage. */
   settled: boolean;
@@ -57,8 +57,9 @@ interface Row {
   answers: ReadonlyMap<string, boolean>;
 }
 
-function rowsOf(domains: readonly Domain[], tuning: Tuning, threshold: number): Row[] {
-  const rows: Row[] = [];
+/** Each message of these domains as the band sees it: settled before retrieval, two questions, or one part and what each passage found would answer. */
+export function bandRows(domains: readonly Domain[], tuning: Tuning, threshold: number): BandRow[] {
+  const rows: BandRow[] = [];
   for (const domain of domains) {
     const index = KnowledgeIndex.fromContent(domain.knowledgeBase, tuning);
     for (const item of domain.items) {
@@ -111,7 +112,11 @@ export interface BandScore {
 }
 
 /** The simulated customer's conversations under a band: the figures the bench reports. */
-export function scoreBand(rows: readonly Row[], band: Band, calibration: Tuning['calibration']): BandScore {
+export function scoreBand(
+  rows: readonly BandRow[],
+  band: Band,
+  calibration: Tuning['calibration'],
+): BandScore {
   let wrong = 0;
   let right = 0;
   let atOnce = 0;
@@ -189,7 +194,7 @@ function cost(s: BandScore): number {
  * how many clarifying questions it takes.
  */
 export function fitBand(domains: readonly Domain[], tuning: Tuning, threshold = 0.45): Band {
-  const rows = rowsOf(domains, tuning, threshold);
+  const rows = bandRows(domains, tuning, threshold);
   let best = { band: START, cost: cost(scoreBand(rows, START, tuning.calibration)) };
   for (let pass = 0; pass < 3; pass++) {
     for (const key of Object.keys(BAND_GRID) as (keyof Band)[]) {
@@ -206,5 +211,5 @@ export function fitBand(domains: readonly Domain[], tuning: Tuning, threshold = 
 
 /** The figures a band scores on the domains it was fitted on (in-sample: the fit's own view). */
 export function bandFigures(domains: readonly Domain[], tuning: Tuning, threshold = 0.45): BandScore {
-  return scoreBand(rowsOf(domains, tuning, threshold), tuning.band, tuning.calibration);
+  return scoreBand(bandRows(domains, tuning, threshold), tuning.band, tuning.calibration);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, loginAsAdmin, logout as revokeSession } from './support/api';
+import { apiFetch, loginAsAdmin, pairSimulator, postInbound, logout as revokeSession } from './support/api';
 import { launchBrowser, newPage, signIn, VIEWPORTS } from './support/browser';
 
 let browser: Browser;
@@ -252,6 +252,41 @@ describe('layout', () => {
     await drawer.waitFor();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('on a 390 px phone no screen scrolls sideways, a notification with a long line included', async () => {
+    const session = await loginAsAdmin();
+    await pairSimulator(session.token);
+    const name = 'Maria Aparecida dos Santos Oliveira Cavalcanti de Albuquerque';
+    await postInbound(session.token, { phone: '5511977770390', name, text: 'quero falar com um atendente' });
+    const { page, context } = await open({ viewport: VIEWPORTS.phone });
+    await signIn(page, '/notifications', session);
+    await page.getByRole('list', { name: 'Notificações' }).getByText(name).first().waitFor();
+    const paths = [
+      '/notifications',
+      '/dashboard',
+      '/conversations',
+      '/clients',
+      '/analytics',
+      '/analytics/relatorios',
+      '/training',
+      '/integrations',
+      '/settings',
+      '/settings/profile',
+      '/docs',
+      '/support',
+    ];
+    const sideways: string[] = [];
+    for (const path of paths) {
+      if (path !== '/notifications') await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('main').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (overflow > 0) sideways.push(`${path} (+${overflow} px)`);
+    }
+    expect(sideways).toEqual([]);
     await context.close();
   });
 

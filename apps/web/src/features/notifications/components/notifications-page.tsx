@@ -30,7 +30,7 @@ export default function NotificationsPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           {query.isPending && <Skeleton className="m-5 h-16" />}
           {query.data?.items.length === 0 && (

@@ -5,7 +5,7 @@ import { Button, Modal } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useSnoozeConversation } from '../api/snooze-conversation';
 import { errorReason, notify } from '../hooks/use-notify';
-import { SNOOZE_PRESETS, snoozeHint, snoozeUntil, toDateTimeLocal } from '../lib/snooze-options';
+import { snoozeChoices, snoozeHint, snoozeUntil, toDateTimeLocal } from '../lib/snooze-options';
 import { HeaderMenu, headerMenuItem, headerMenuSeparator } from './header-menu';
 
 /**
@@ -56,17 +56,14 @@ export function SnoozeMenu({
         <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 font-medium text-slate-500 text-xs dark:text-slate-400">
           Adiar até
         </DropdownMenu.Label>
-        {SNOOZE_PRESETS.map((preset) => {
-          const until = snoozeUntil(preset.id, now);
-          return (
-            <DropdownMenu.Item key={preset.id} className={headerMenuItem} onSelect={() => run(until)}>
-              <span className="flex-1">{preset.label}</span>
-              <span className="text-slate-400 text-xs tabular-nums dark:text-slate-500">
-                {snoozeHint(until, now)}
-              </span>
-            </DropdownMenu.Item>
-          );
-        })}
+        {snoozeChoices(now).map(({ id, label, until }) => (
+          <DropdownMenu.Item key={id} className={headerMenuItem} onSelect={() => run(until)}>
+            <span className="flex-1">{label}</span>
+            <span className="text-slate-400 text-xs tabular-nums dark:text-slate-500">
+              {snoozeHint(until, now)}
+            </span>
+          </DropdownMenu.Item>
+        ))}
         <DropdownMenu.Item className={headerMenuItem} onSelect={() => setPickingDate(true)}>
           <CalendarClock aria-hidden="true" className="size-4 text-slate-400" />
           Data e hora…

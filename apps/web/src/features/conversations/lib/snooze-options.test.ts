@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snoozeHint, snoozeUntil, toDateTimeLocal } from './snooze-options';
+import { snoozeChoices, snoozeHint, snoozeUntil, toDateTimeLocal } from './snooze-options';
 
 // Wednesday 4 March 2026, 14:30 local time.
 const now = new Date(2026, 2, 4, 14, 30);
@@ -22,6 +22,20 @@ describe('snoozeUntil', () => {
 
   it('crosses the end of a month', () => {
     expect(snoozeUntil('tomorrow', new Date(2026, 2, 31, 23, 0))).toEqual(new Date(2026, 3, 1, 9, 0));
+  });
+});
+
+describe('snoozeChoices', () => {
+  const labels = (at: Date) => snoozeChoices(at).map((c) => c.label);
+
+  it('lists the four choices with their instants on a weekday', () => {
+    expect(labels(now)).toEqual(['1 hora', '3 horas', 'Amanhã 9h', 'Próxima segunda 9h']);
+    expect(snoozeChoices(now).at(-1)?.until).toEqual(new Date(2026, 2, 9, 9, 0));
+  });
+
+  it('leaves out "próxima segunda 9h" on a Sunday, when it is "amanhã 9h"', () => {
+    const sunday = new Date(2026, 2, 8, 20, 0);
+    expect(labels(sunday)).toEqual(['1 hora', '3 horas', 'Amanhã 9h']);
   });
 });
 

@@ -36,6 +36,20 @@ export function snoozeUntil(preset: SnoozePreset, now: Date = new Date()): Date 
   }
 }
 
+/**
+ * The choices the menu lists now, each with its instant. A choice landing on the same instant as an
+ * earlier one is left out: on a Sunday "próxima segunda 9h" is "amanhã 9h".
+ */
+export function snoozeChoices(now: Date = new Date()): { id: SnoozePreset; label: string; until: Date }[] {
+  const taken = new Set<number>();
+  return SNOOZE_PRESETS.flatMap((preset) => {
+    const until = snoozeUntil(preset.id, now);
+    if (taken.has(until.getTime())) return [];
+    taken.add(until.getTime());
+    return [{ ...preset, until }];
+  });
+}
+
 const WEEKDAY = new Intl.DateTimeFormat('pt-BR', { weekday: 'short' });
 const TIME = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hour12: false });
 

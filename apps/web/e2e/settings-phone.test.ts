@@ -3,7 +3,10 @@ import { apiFetch } from './support/api';
 import { signIn, VIEWPORTS } from './support/browser';
 import { adminBrowserSuite } from './support/suite';
 
-/** The settings screens on a 390 px phone: the team list reads whole, the tab strip shows it scrolls. */
+/**
+ * The settings screens on a 390 px phone: the team list reads whole, a quick reply's text keeps its width,
+ * the tab strip shows it scrolls.
+ */
 
 const suite = adminBrowserSuite();
 
@@ -65,6 +68,36 @@ describe('settings on a 390 px phone', () => {
       );
     });
   }
+
+  it('a quick reply with the longest shortcut keeps its text readable, the shortcut above it', async () => {
+    const shortcut = 'prazo-entrega-regiao-metro-01';
+    const created = await apiFetch<{ data: { id: string } }>('/canned-replies', {
+      method: 'POST',
+      token: suite.admin.token,
+      body: { shortcut, content: 'Entregamos na região metropolitana em até 2 dias úteis, {nome}.' },
+    });
+    try {
+      const page = await suite.open({ viewport: VIEWPORTS.phone });
+      await signIn(page, '/settings/canned-replies', suite.admin);
+      const row = page.getByTestId('canned-reply-row').filter({ hasText: `/${shortcut}` });
+      await row.waitFor();
+      // Squeezed to no width, the text would never count as visible: measured once attached.
+      const text = row.getByText('Entregamos na região metropolitana');
+      await text.waitFor({ state: 'attached' });
+      const code = (await row.getByText(`/${shortcut}`).boundingBox())!;
+      const body = (await text.boundingBox())!;
+      expect(body.width).toBeGreaterThan(200);
+      expect(body.y).toBeGreaterThanOrEqual(code.y + code.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.phone.width,
+      );
+    } finally {
+      await apiFetch(`/canned-replies/${created.body.data.id}`, {
+        method: 'DELETE',
+        token: suite.admin.token,
+      });
+    }
+  });
 
   it('the tab strip shows an arrow where more tabs hide, scrolls with it, and keeps the open tab in view', async () => {
     const page = await suite.open({ viewport: VIEWPORTS.phone });

@@ -24,14 +24,15 @@ export default function CannedRepliesPanel() {
       isPending={query.isPending}
       renderForm={(reply, onDone) => <ReplyForm reply={reply} onDone={onDone} />}
       renderItem={(reply) => (
-        <>
-          <code className="mt-0.5 shrink-0 rounded bg-indigo-50 px-1.5 py-0.5 font-medium text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-300">
+        // On a phone a long shortcut beside the text would squeeze it to nothing: it goes above.
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:gap-3">
+          <code className="mt-0.5 max-w-full shrink-0 break-all rounded bg-indigo-50 px-1.5 py-0.5 font-medium text-indigo-700 text-xs dark:bg-indigo-500/15 dark:text-indigo-300">
             /{reply.shortcut}
           </code>
-          <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-slate-700 text-sm dark:text-slate-200">
+          <p className="min-w-0 flex-1 self-stretch whitespace-pre-wrap break-words text-slate-700 text-sm dark:text-slate-200">
             {reply.content}
           </p>
-        </>
+        </div>
       )}
       itemName={(reply) => `/${reply.shortcut}`}
       deleteQuestion={(reply) => `Excluir a resposta /${reply.shortcut}?`}

@@ -57,7 +57,10 @@ export interface BandRow {
   answers: ReadonlyMap<string, boolean>;
 }
 
-/** Each message of these domains as the band sees it: settled before retrieval, two questions, or one part and what each passage found would answer. */
+/**
+ * Each message of these domains as the band sees it: settled before retrieval, two questions, or one
+ * part and, per passage found, whether answering from it would be right.
+ */
 export function bandRows(domains: readonly Domain[], tuning: Tuning, threshold: number): BandRow[] {
   const rows: BandRow[] = [];
   for (const domain of domains) {

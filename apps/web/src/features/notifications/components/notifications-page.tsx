@@ -1,4 +1,4 @@
-import { BellRing, CheckCheck, Volume2 } from 'lucide-react';
+import { BellRing, Check, CheckCheck, Volume2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ToggleField } from '@/components/form/fields';
 import { PageContainer, PageHeader } from '@/components/layout/page-header';
@@ -53,8 +53,16 @@ export default function NotificationsPage() {
                   <NotificationItem item={item} />
                 )}
                 {!item.read && (
-                  <Button size="sm" variant="ghost" onClick={() => markRead.mutate([item.id])}>
-                    Marcar como lida
+                  // On a phone only the check shows, so the notification keeps the row's width.
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    title="Marcar como lida"
+                    className="shrink-0"
+                    onClick={() => markRead.mutate([item.id])}
+                  >
+                    <Check aria-hidden="true" className="size-4 sm:hidden" />
+                    <span className="sr-only sm:not-sr-only">Marcar como lida</span>
                   </Button>
                 )}
               </li>

@@ -133,9 +133,10 @@ export type SmallTalk = 'greeting' | 'thanks' | 'closing';
  */
 export function smallTalkOf(message: string, companyName = ''): SmallTalk | null {
   // Courtesy phrases whose words would read as a request ("pode deixar") become the acknowledgement they are.
-  const folded = wordsOf(message).join(' ');
+  const words = wordsOf(message);
+  const folded = words.join(' ');
   const joined = folded.replace(COURTESY_PHRASES, 'ok');
-  const list = joined === folded ? folded.split(' ').filter(Boolean) : joined.split(' ');
+  const list = joined === folded ? words : joined.split(' ');
   const asks = message.includes('?');
   // An emoji or a "👍" alone.
   if (list.length === 0) return asks || message.trim() === '' ? null : 'closing';

@@ -11,9 +11,8 @@
  */
 
 import { classOf } from '../apps/server/src/agent/eval/business-score.js';
-import { calibrationRows } from '../apps/server/src/agent/eval/cross-domain.js';
+import { fitDecision } from '../apps/server/src/agent/eval/cross-domain.js';
 import { bandRows } from '../apps/server/src/agent/eval/fit-band.js';
-import { fitLogistic } from '../apps/server/src/agent/eval/fit-calibration.js';
 import { trainingDomains, tuningBusinesses } from '../apps/server/src/agent/eval/heldout-eval.js';
 import { calibrate, featuresOf } from '../apps/server/src/agent/retrieval/confidence.js';
 import { DEFAULT_TUNING } from '../apps/server/src/agent/retrieval/tuning.js';
@@ -29,8 +28,10 @@ const WRONG_SHARES = [0.005, 0.01, 0.02, 0.03] as const;
 const training = trainingDomains();
 const scored: Scored[] = [];
 for (const domain of training) {
-  const others = training.filter((d) => d !== domain);
-  const calibration = fitLogistic(calibrationRows(others, DEFAULT_TUNING), { steps: 3000 });
+  const { calibration } = fitDecision(
+    training.filter((d) => d !== domain),
+    DEFAULT_TUNING,
+  );
   for (const row of bandRows([domain], DEFAULT_TUNING, 0)) {
     if (row.kind === 'quiet' || row.settled || row.multi || !row.part) continue;
     const features = featuresOf(row.part.search);

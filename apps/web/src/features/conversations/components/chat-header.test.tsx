@@ -154,6 +154,26 @@ describe('the chat header', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /conversations/c1/archive');
   });
 
+  it('on a Sunday "Adiar" offers no "Próxima segunda 9h" beside "Amanhã 9h", the same instant', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 29, 10, 0)); // Sunday 29 November 2026
+    try {
+      signInAs('operator');
+      mockApi({});
+      renderHeader(conversation());
+      openMenu('Adiar');
+      await screen.findByRole('menuitem', { name: /^Amanhã 9h/ });
+      const items = screen.getAllByRole('menuitem').map((item) => item.textContent ?? '');
+      expect(items.filter((text) => /^(1 hora|3 horas|Amanhã 9h|Próxima segunda 9h)/.test(text))).toEqual([
+        expect.stringMatching(/^1 hora/),
+        expect.stringMatching(/^3 horas/),
+        expect.stringMatching(/^Amanhã 9h/),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('resolves with one click', async () => {
     signInAs('operator');
     const calls = mockApi({ 'POST /conversations/c1/resolve': conversation({ status: 'completed' }) });
